@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes `Decodable` values from KeyedArchive binary archives.
+///
+/// ```swift
+/// let decoder = ArchiveDecoder()
+/// let settings = try decoder.decode(Settings.self, from: data)
+/// ```
+///
+/// The decoder reads the archive in place (it does not copy or pre-parse it into a tree),
+/// inflates zlib-compressed archives by itself, and treats its input as untrusted: bad bytes
+/// throw a `DecodingError` whose `underlyingError` is an `ArchiveFormatError`, never crash, and
+/// every length is checked before anything is allocated.
+///
+/// An `ArchiveDecoder` holds only options: it is a value type, `Sendable`, and one instance can
+/// be used from many tasks at once.
+public struct ArchiveDecoder: Sendable {
+    /// Bounds on what a decoder accepts from untrusted input.
+    public struct Limits: Hashable, Sendable {
+        /// The deepest nesting of values accepted. Default: 512 (as `JSONDecoder`).
+        public var maximumDepth: Int = 512
+        /// The largest inflated body accepted from a compressed archive, checked before
+        /// inflating. Default: 256 MiB.
+        public var maximumInflatedSize: Int = 256 << 20
+
+        /// The default limits.
+        public init() {}
+    }
+
+    /// Limits on untrusted input. Exceeding one throws `DecodingError.dataCorrupted` with an
+    /// `ArchiveFormatError` of kind `.limitExceeded`.
+    public var limits = Limits()
+
+    /// Values passed to every `Decoder` in `init(from:)` implementations, nested ones included.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates a decoder with default options.
+    public init() {}
+
+    /// Decodes a value of `type` from an archive.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` if the bytes are not a valid archive (with an
+    ///   `ArchiveFormatError` as `underlyingError`); `typeMismatch`, `keyNotFound` or
+    ///   `valueNotFound` if they do not match `type`; any error `type`'s `init(from:)` throws.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { try decode(type, fromBytes: $0) }
+    }
+
+    /// Decodes a value of `type` from an archive held in a byte array.
+    ///
+    /// - Throws: as `decode(_:from:)` for `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, fromBytes: $0) }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
+        var state: DecodingState
+        do {
+            state = try makeState(bytes)
+            try state.load()
+        } catch let error as ArchiveFormatError {
+            throw DecodingErrors.corrupted(error, path: [])
+        }
+        let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
+        let value = try state.decodeValue(type, at: root, path: .root, depth: 1, optionalDepth: 1)
+        // A container or decoder that `init(from:)` kept (legal, if rare) must not point into
+        // the caller's buffer once we return.
+        if !isKnownUniquelyReferenced(&state) { state.detach() }
+        return value
+    }
+
+    /// Reads the header; inflates a compressed body into memory the state owns.
+    private func makeState(_ bytes: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
+        let reader = ByteReader(bytes)
+        let flags = try ArchiveHeader.parse(reader)
+        guard flags & ArchiveHeader.Flag.zlib != 0 else {
+            return DecodingState(bytes: bytes, owned: nil, userInfo: userInfo, limits: limits)
+        }
+        var p = ArchiveHeader.size
+        let sizeStart = p
+        let inflatedSize = try reader.varint(at: &p, limit: reader.count)
+        guard inflatedSize <= UInt64(limits.maximumInflatedSize) else {
+            throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(limits.maximumInflatedSize) bytes")
+        }
+        // The inflated archive keeps the header in front so that offsets in errors mean the
+        // same as in the uncompressed archive.
+        let size = ArchiveHeader.size + Int(inflatedSize)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        do {
+            memory.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<ArchiveHeader.size]))
+            memory[5] = 0
+            try Zlib.inflate(UnsafeRawBufferPointer(rebasing: bytes[p...]),
+                             into: UnsafeMutableRawBufferPointer(rebasing: memory[ArchiveHeader.size...]), offset: p)
+        } catch {
+            memory.deallocate()
+            throw error
+        }
+        return DecodingState(bytes: UnsafeRawBufferPointer(memory), owned: memory, userInfo: userInfo, limits: limits)
+    }
+}

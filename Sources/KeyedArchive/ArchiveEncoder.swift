@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Encodes `Encodable` values as KeyedArchive binary archives.
+///
+/// ```swift
+/// var encoder = ArchiveEncoder()
+/// encoder.compression = .zlib
+/// let data = try encoder.encode(settings)
+/// ```
+///
+/// Keys with an integer form (`enum CodingKeys: Int, CodingKey`) are written as small integers;
+/// other keys are written once into an archive-wide key table and referenced by index. Scalars
+/// keep their exact value (floats bit for bit), `Data`, `Date`, `UUID` and `URL` have compact
+/// native forms, and arrays of fixed-width numbers are written as one packed block.
+/// See `Spec/FORMAT.md` for the byte layout.
+///
+/// An `ArchiveEncoder` holds only options: it is a value type, `Sendable`, and one instance can
+/// be used from many tasks at once.
+public struct ArchiveEncoder: Sendable {
+    /// Whether and how to compress the archive body. Default: `.none`.
+    public var compression: ArchiveCompression = .none
+
+    /// Values passed to every `Encoder` in `encode(to:)` implementations, nested ones included.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// The deepest nesting of values the encoder accepts before throwing
+    /// `EncodingError.invalidValue`. Default: 512, as `JSONDecoder`'s limit; decoders reject
+    /// deeper archives by default, so raising it here only helps if readers raise theirs.
+    public var maximumDepth: Int = 512
+
+    /// Creates an encoder with default options.
+    public init() {}
+
+    /// Returns an archive of `value`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` if the value encodes nothing at the top level,
+    ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth)
+        state.writeHeader()
+        let encoder = try state.encodeValue(value, in: state.main, path: .root, depth: 1, optionalDepth: 1)
+        if let encoder, state.main.pendingSlot === encoder {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        return try state.finish(compression: compression)
+    }
+}

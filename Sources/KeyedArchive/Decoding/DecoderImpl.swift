@@ -1,0 +1,122 @@
+/// The `Decoder` handed to `init(from:)`: one per value that is not decoded natively.
+/// It is also its own single-value container, as in Foundation (no extra allocation).
+final class DecoderImpl: Decoder {
+    let state: DecodingState
+    let location: ValueLocation
+    let pathNode: CodingPathNode
+    /// Nesting depth of the value (the top-level value is at depth 1).
+    let depth: Int
+    /// Optional layers enclosing this value through single-value containers (see
+    /// `EncoderImpl.optionalDepth`): `decodeNil()` accepts nils up to `optionalDepth - 1` levels.
+    let optionalDepth: Int
+
+    init(state: DecodingState, location: ValueLocation, path: CodingPathNode, depth: Int, optionalDepth: Int) {
+        self.state = state
+        self.location = location
+        self.pathNode = path
+        self.depth = depth
+        self.optionalDepth = optionalDepth
+    }
+
+    var codingPath: [any CodingKey] { pathNode.path }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(try state.keyedContainer(Key.self, at: location, path: pathNode, depth: depth))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try state.unkeyedContainer(at: location, path: pathNode, depth: depth)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+}
+
+extension DecoderImpl: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { state.isNil(at: location, maximumLevel: Swift.max(0, optionalDepth - 1)) }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try state.decodeBool(at: location, path: codingPath) }
+    func decode(_ type: String.Type) throws -> String { try state.decodeString(at: location, path: codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try state.decodeDouble(at: location, path: codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { try state.decodeFloat(at: location, path: codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(type, at: location, path: codingPath) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try state.decodeInteger(type, at: location, path: codingPath) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // A value wrapped in a single-value container continues this decoder's optional chain.
+        try state.decodeValue(type, at: location, path: pathNode, depth: depth + 1, optionalDepth: optionalDepth + 1)
+    }
+}
+
+extension DecodingState {
+    /// Opens the keyed container at `location`, checking its entries once so that lookups,
+    /// `allKeys` and skipping never meet a malformed entry later.
+    func keyedContainer<Key: CodingKey>(_: Key.Type, at location: ValueLocation, path: CodingPathNode, depth: Int) throws -> ArchiveKeyedDecodingContainer<Key> {
+        let tag = location.packed == nil ? try tag(at: location, path: path.path) : WireTag.packed
+        guard tag == WireTag.keyed else {
+            if tag == WireTag.nil || tag == WireTag.nestedNil {
+                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
+                    codingPath: path.path, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+            }
+            throw DecodingErrors.typeMismatch([String: Any].self, found: tag, path: path.path)
+        }
+        do throws(ArchiveFormatError) {
+            var p = location.offset + 1
+            let end = try reader.length(at: &p, limit: location.limit) + p
+            let start = p
+            while p < end {
+                let keyStart = p
+                let wire = try reader.varint(at: &p, limit: end)
+                if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyStrings.count) entries")
+                }
+                p = try reader.valueEnd(at: p, limit: end)
+            }
+            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, path: path, depth: depth)
+        } catch {
+            throw DecodingErrors.corrupted(error, path: path.path)
+        }
+    }
+
+    /// Opens the unkeyed container, packed array or byte string at `location` as an unkeyed container.
+    func unkeyedContainer(at location: ValueLocation, path: CodingPathNode, depth: Int) throws -> ArchiveUnkeyedDecodingContainer {
+        let tag = location.packed == nil ? try tag(at: location, path: path.path) : WireTag.packed
+        do {
+            var p = location.offset + 1
+            switch tag {
+            case WireTag.unkeyed:
+                let end = try reader.length(at: &p, limit: location.limit) + p
+                let countStart = p
+                let count = try reader.varint(at: &p, limit: end)
+                // Every element takes at least one byte: a larger count cannot be true.
+                guard count <= UInt64(end - p) else {
+                    throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
+                }
+                return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: Int(count), start: p, end: end, path: path, depth: depth)
+            case WireTag.packed:
+                let (kind, count, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
+                return ArchiveUnkeyedDecodingContainer(state: self, elements: kind, count: count, start: start, end: start + count * kind.width, path: path, depth: depth)
+            case WireTag.bytes:
+                let count = try reader.length(at: &p, limit: location.limit)
+                return ArchiveUnkeyedDecodingContainer(state: self, elements: .uint8, count: count, start: p, end: p + count, path: path, depth: depth)
+            case WireTag.nil, WireTag.nestedNil:
+                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, DecodingError.Context(
+                    codingPath: path.path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            default:
+                throw DecodingErrors.typeMismatch([Any].self, found: tag, path: path.path)
+            }
+        } catch let error as ArchiveFormatError {
+            throw DecodingErrors.corrupted(error, path: path.path)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// Everything one `decode` call shares: the archive bytes (read in place), the key table,
+/// limits, and the per-depth lookup hints of keyed containers.
+final class DecodingState {
+    /// The archive bytes. Points into the caller's buffer during `decode`; if a container or
+    /// decoder escapes the call (legal Codable), `detach()` repoints it at a private copy.
+    private(set) var reader: ByteReader
+    /// Memory this object allocated for the bytes (an inflated body, or a detached copy).
+    private var ownedBytes: UnsafeMutableRawBufferPointer?
+    let userInfo: [CodingUserInfoKey: Any]
+    let limits: ArchiveDecoder.Limits
+    /// String keys of the archive, by key-table index.
+    private(set) var keyStrings: [String] = []
+    /// Per container depth: where the next entry of the keyed container last read at that
+    /// depth starts. Synthesized code reads keys in the order they were written, so the next
+    /// lookup usually matches there without a scan.
+    var keyedCursors: [Int] = []
+
+    /// Offset of the root value and the end of it (where the key table starts).
+    private(set) var rootRange: Range<Int> = 0..<0
+
+    /// - Parameter owned: memory holding `bytes` that this object frees when it goes away.
+    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: Any], limits: ArchiveDecoder.Limits) {
+        self.reader = ByteReader(bytes)
+        self.ownedBytes = owned
+        self.userInfo = userInfo
+        self.limits = limits
+    }
+
+    deinit { ownedBytes?.deallocate() }
+
+    /// Finds the root value and reads the key table that follows it.
+    func load() throws(ArchiveFormatError) {
+        let end = reader.count
+        let rootStart = ArchiveHeader.size
+        guard rootStart < end else { throw ArchiveFormatError(.truncated, at: end, "archive has a header but no value") }
+        let rootEnd = try reader.valueEnd(at: rootStart, limit: end)
+        rootRange = rootStart..<rootEnd
+
+        var p = rootEnd
+        let countStart = p
+        let count = try reader.varint(at: &p, limit: end)
+        guard count <= UInt64(end - p) else {
+            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
+        }
+        keyStrings.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            let start = p
+            let length = try reader.length(at: &p, limit: end)
+            guard let string = reader.utf8String(p, length) else {
+                throw ArchiveFormatError(.invalidUTF8, at: start, "key table entry is not valid UTF-8")
+            }
+            keyStrings.append(string)
+            p += length
+        }
+        guard p == end else {
+            throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
+        }
+    }
+
+    /// Copies the archive bytes so that escaped containers stay valid after `decode` returns.
+    func detach() {
+        guard ownedBytes == nil else { return }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(reader.count, 1), alignment: 16)
+        copy.copyMemory(from: UnsafeRawBufferPointer(start: reader.base, count: reader.count))
+        ownedBytes = copy
+        reader = ByteReader(UnsafeRawBufferPointer(rebasing: copy[0..<reader.count]))
+    }
+}

@@ -1,0 +1,177 @@
+/// Reads a keyed container in place.
+///
+/// Entries are found by scanning from where the previous lookup at this depth ended, because
+/// synthesized `init(from:)` reads keys in the order `encode(to:)` wrote them: the common case
+/// costs one key comparison and no allocation. Out-of-order lookups scan the container.
+struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let state: DecodingState
+    /// The entries' byte range (already checked to be well-formed).
+    let start: Int
+    let end: Int
+    let path: CodingPathNode
+    let depth: Int
+
+    var codingPath: [any CodingKey] { path.path }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var p = start
+        while p < end {
+            guard let wire = try? state.reader.varint(at: &p, limit: end),
+                  let next = try? state.reader.valueEnd(at: p, limit: end) else { break }
+            let (integer, stringIndex) = KeyForm.decode(wire)
+            // Only keys that `Key` accepts, as in Foundation.
+            if let integer, let key = Key(intValue: integer) { keys.append(key) }
+            if let stringIndex, let key = Key(stringValue: state.keyStrings[stringIndex]) { keys.append(key) }
+            p = next
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { location(of: key) != nil }
+
+    /// Where the value for `key` is, or `nil` if the container has no entry for it.
+    ///
+    /// An entry matches an integer key when the key is written in integer form (see `KeyForm`)
+    /// with that integer, and a string entry when the strings are equal, so archives written
+    /// with string keys stay readable after a type adopts integer keys.
+    func location<K: CodingKey>(of key: K) -> ValueLocation? {
+        let integer = KeyForm.integer(of: key)
+        var name: String?
+        func matches(_ wire: UInt64) -> Bool {
+            if wire & 1 == 0 { return integer != nil && KeyForm.wire(integer: integer!) == wire }
+            if name == nil { name = key.stringValue }
+            return state.keyStrings[Int(wire >> 1)] == name
+        }
+        func scan(from first: Int, to last: Int) -> ValueLocation? {
+            var p = first
+            while p < last {
+                guard let wire = try? state.reader.varint(at: &p, limit: end),
+                      let next = try? state.reader.valueEnd(at: p, limit: end) else { return nil }
+                if matches(wire) {
+                    state.setKeyedCursor(next, depth: depth)
+                    return ValueLocation(offset: p, limit: end)
+                }
+                p = next
+            }
+            return nil
+        }
+        let hint = state.keyedCursor(depth: depth)
+        let resume = (start..<end).contains(hint) ? hint : start
+        return scan(from: resume, to: end) ?? (resume > start ? scan(from: start, to: resume) : nil)
+    }
+
+    private func require(_ key: Key) throws -> ValueLocation {
+        guard let location = location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
+        return location
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { state.isNil(at: try require(key), maximumLevel: 0) }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.decodeBool(at: require(key), path: path.appending(key).path) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.decodeString(at: require(key), path: path.appending(key).path) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.decodeDouble(at: require(key), path: path.appending(key).path) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.decodeFloat(at: require(key), path: path.appending(key).path) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(type, key) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+        try state.decodeInteger(type, at: require(key), path: path.appending(key).path)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try state.decodeValue(type, at: require(key), path: path.appending(key), depth: depth + 1, optionalDepth: 1)
+    }
+
+    /// Absent key → `nil`; an explicit nil → `nil` unless `T` is itself optional, in which case
+    /// the nil is decoded as `T` (so an `Int??` holding `.some(nil)` comes back exactly).
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let location = location(of: key) else { return nil }
+        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
+        return try state.decodeValue(type, at: location, path: path.appending(key), depth: depth + 1, optionalDepth: 1)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try ifPresent(key) { try state.decodeBool(at: $0, path: path.appending(key).path) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try ifPresent(key) { try state.decodeString(at: $0, path: path.appending(key).path) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try ifPresent(key) { try state.decodeDouble(at: $0, path: path.appending(key).path) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try ifPresent(key) { try state.decodeFloat(at: $0, path: path.appending(key).path) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(type, key) }
+
+    private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+        try ifPresent(key) { try state.decodeInteger(type, at: $0, path: path.appending(key).path) }
+    }
+
+    /// One lookup for "absent or nil → nil, else decode".
+    @inline(__always)
+    private func ifPresent<T>(_ key: Key, _ read: (ValueLocation) throws -> T) throws -> T? {
+        guard let location = location(of: key), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        return try read(location)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let nestedPath = path.appending(key)
+        let location = try require(key)
+        try checkDepth(at: location, path: nestedPath)
+        return KeyedDecodingContainer(try state.keyedContainer(NestedKey.self, at: location, path: nestedPath, depth: depth + 1))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let nestedPath = path.appending(key)
+        let location = try require(key)
+        try checkDepth(at: location, path: nestedPath)
+        return try state.unkeyedContainer(at: location, path: nestedPath, depth: depth + 1)
+    }
+
+    func superDecoder() throws -> any Decoder { try superDecoder(for: SuperKey()) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(for: key) }
+
+    /// Throws `keyNotFound` for a missing key, as the protocol documents.
+    private func superDecoder<K: CodingKey>(for key: K) throws -> any Decoder {
+        guard let location = location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
+        let superPath = path.appending(key)
+        try checkDepth(at: location, path: superPath)
+        return DecoderImpl(state: state, location: location, path: superPath, depth: depth + 1, optionalDepth: 0)
+    }
+
+    private func checkDepth(at location: ValueLocation, path: CodingPathNode) throws {
+        guard depth + 1 <= state.limits.maximumDepth else {
+            throw DecodingErrors.depthExceeded(state.limits.maximumDepth, at: location.offset, path: path.path)
+        }
+    }
+}
+
+extension DecodingState {
+    @inline(__always)
+    func keyedCursor(depth: Int) -> Int {
+        depth < keyedCursors.count ? keyedCursors[depth] : -1
+    }
+
+    @inline(__always)
+    func setKeyedCursor(_ offset: Int, depth: Int) {
+        while depth >= keyedCursors.count { keyedCursors.append(-1) }
+        keyedCursors[depth] = offset
+    }
+}

@@ -1,0 +1,145 @@
+/// The `Encoder` handed to `encode(to:)`: one per value that is not written natively.
+///
+/// It owns a *slot*, the place in the byte stream where its value belongs. As long as nothing
+/// else has been written since the slot was opened, the value's container or scalar is written
+/// right there (the streaming fast path). If its parent moves on first, an empty keyed container
+/// holds the place and later writes are spliced in by the fix-up pass.
+final class EncoderImpl: Encoder {
+    enum Role {
+        /// The value is not written yet; its slot is at the end of this sink.
+        case pending(EncodingSink)
+        case keyed(ContainerRef)
+        case unkeyed(ContainerRef)
+        case single
+        /// The slot was filled with `{}` before this encoder wrote anything.
+        case placeholder(ContainerRef)
+    }
+
+    let state: EncodingState
+    let pathNode: CodingPathNode
+    /// Nesting depth of the value (the top-level value is at depth 1).
+    let depth: Int
+    /// How many `Optional` layers enclose this value through single-value containers: a nil
+    /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
+    let optionalDepth: Int
+    var role: Role = .single
+
+    init(state: EncodingState, path: CodingPathNode, depth: Int, optionalDepth: Int) {
+        self.state = state
+        self.pathNode = path
+        self.depth = depth
+        self.optionalDepth = optionalDepth
+    }
+
+    var codingPath: [any CodingKey] { pathNode.path }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let ref: ContainerRef
+        switch role {
+        case .keyed(let existing):
+            ref = existing
+        case .placeholder(let placeholder):
+            ref = placeholder
+            role = .keyed(ref)
+        case .pending(let sink):
+            sink.pendingSlot = nil
+            ref = sink.open(.keyed, depth: depth)
+            role = .keyed(ref)
+        case .unkeyed, .single:
+            preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+        }
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, container: ref, path: pathNode))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let ref: ContainerRef
+        switch role {
+        case .unkeyed(let existing):
+            ref = existing
+        case .placeholder(let placeholder):
+            ref = state.replacementSink(for: placeholder).open(.unkeyed, depth: depth)
+            role = .unkeyed(ref)
+        case .pending(let sink):
+            sink.pendingSlot = nil
+            ref = sink.open(.unkeyed, depth: depth)
+            role = .unkeyed(ref)
+        case .keyed, .single:
+            preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+        }
+        return ArchiveUnkeyedEncodingContainer(encoder: self, container: ref, path: pathNode)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    /// Claims the slot for a single value; returns the sink to write it into and a way back.
+    func claimSingleValueSlot() -> (sink: EncodingSink, undo: () -> Void) {
+        switch role {
+        case .pending(let sink):
+            sink.pendingSlot = nil
+            role = .single
+            return (sink, { [unowned self] in
+                self.role = .pending(sink)
+                sink.pendingSlot = self
+            })
+        case .placeholder(let placeholder):
+            let sink = state.replacementSink(for: placeholder)
+            role = .single
+            return (sink, { [unowned self] in
+                self.state.replacementSinks[placeholder.id] = nil
+                self.role = .placeholder(placeholder)
+            })
+        case .single:
+            preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
+        case .keyed, .unkeyed:
+            preconditionFailure("Attempt to encode value through single value container when a keyed or unkeyed container was already requested.")
+        }
+    }
+}
+
+extension EncoderImpl: SingleValueEncodingContainer {
+    func encodeNil() throws {
+        let (sink, _) = claimSingleValueSlot()
+        if optionalDepth > 1 {
+            sink.writer.append(WireTag.nestedNil)
+            sink.writer.appendVarint(UInt64(optionalDepth - 1))
+        } else {
+            sink.writer.append(WireTag.nil)
+        }
+    }
+
+    func encode(_ value: Bool) throws { try encodeSingle(value) }
+    func encode(_ value: String) throws { try encodeSingle(value) }
+    func encode(_ value: Double) throws { try encodeSingle(value) }
+    func encode(_ value: Float) throws { try encodeSingle(value) }
+    func encode(_ value: Int) throws { try encodeSingle(value) }
+    func encode(_ value: Int8) throws { try encodeSingle(value) }
+    func encode(_ value: Int16) throws { try encodeSingle(value) }
+    func encode(_ value: Int32) throws { try encodeSingle(value) }
+    func encode(_ value: Int64) throws { try encodeSingle(value) }
+    func encode(_ value: Int128) throws { try encodeSingle(value) }
+    func encode(_ value: UInt) throws { try encodeSingle(value) }
+    func encode(_ value: UInt8) throws { try encodeSingle(value) }
+    func encode(_ value: UInt16) throws { try encodeSingle(value) }
+    func encode(_ value: UInt32) throws { try encodeSingle(value) }
+    func encode(_ value: UInt64) throws { try encodeSingle(value) }
+    func encode(_ value: UInt128) throws { try encodeSingle(value) }
+    func encode<T: Encodable>(_ value: T) throws { try encodeSingle(value) }
+
+    private func encodeSingle<T: Encodable>(_ value: T) throws {
+        let (sink, undo) = claimSingleValueSlot()
+        let mark = sink.mark()
+        do {
+            // A value wrapped in a single-value container continues this encoder's chain of
+            // optionals (Optional<Optional<Int>> encodes its Optional<Int> through here).
+            let nested = try state.encodeValue(
+                value, in: sink, path: pathNode, depth: depth + 1,
+                optionalDepth: optionalDepth + 1)
+            if let nested, sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
+        } catch {
+            state.rollBack(sink, to: mark)
+            undo()
+            throw error
+        }
+    }
+}

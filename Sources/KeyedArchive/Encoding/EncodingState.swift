@@ -1,0 +1,200 @@
+/// Everything one `encode` call shares: the sinks, the key table, options and the bookkeeping
+/// for the rare out-of-order writes that the fix-up pass resolves at the end.
+final class EncodingState {
+    let userInfo: [CodingUserInfoKey: any Sendable]
+    let maximumDepth: Int
+    private(set) var sinks: [EncodingSink]
+    var keyTable = KeyTable()
+
+    /// Late entries for containers that were already closed, by container.
+    var appendSinks: [ContainerID: EncodingSink] = [:]
+    /// Values that replace an empty placeholder container (a super encoder filled late).
+    var replacementSinks: [ContainerID: EncodingSink] = [:]
+    /// Containers opened with `nestedContainer(…forKey:)` on a key that already had a value:
+    /// they merge into that value instead of replacing it (as `JSONEncoder` does).
+    var mergeContainers: Set<ContainerID> = []
+    /// Keyed containers that received the same key twice: the last value wins.
+    var duplicateKeyContainers: Set<ContainerID> = []
+    /// The first depth-limit violation, reported when `encode` finishes.
+    var depthError: EncodingError?
+
+    var needsFixup: Bool {
+        !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
+    }
+
+    init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int) {
+        self.userInfo = userInfo
+        self.maximumDepth = maximumDepth
+        self.sinks = [EncodingSink(index: 0)]
+    }
+
+    var main: EncodingSink { sinks[0] }
+
+    private func newSink() -> EncodingSink {
+        let sink = EncodingSink(index: sinks.count)
+        sinks.append(sink)
+        return sink
+    }
+
+    // MARK: Routing writes
+
+    /// Makes `container` the innermost open container of some sink and returns that sink, or
+    /// `nil` for a container past the depth limit.
+    ///
+    /// In the common case the container is already on top. If user code returns to a parent
+    /// after a nested container, the nested ones are closed. If it writes to a container that
+    /// was closed already, the write goes to a side sink that the fix-up pass splices in.
+    @inline(__always)
+    func sink(forWritingTo container: ContainerRef) -> EncodingSink? {
+        guard let sink = container.sink else { return nil }
+        if sink.pendingSlot != nil { resolvePendingSlot(in: sink) }
+        if let top = sink.stack.last, top.id == container.id { return sink }
+        return slowSink(forWritingTo: container, in: sink)
+    }
+
+    private func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
+        if let index = sink.stack.lastIndex(where: { $0.id == container.id }) {
+            sink.close(downTo: index + 1)
+            return sink
+        }
+        let side: EncodingSink
+        if let existing = appendSinks[container.id] {
+            side = existing
+        } else {
+            side = newSink()
+            side.stack.append(OpenFrame(id: container.id, kind: container.kind, payloadStart: 0, isVirtual: true))
+            appendSinks[container.id] = side
+        }
+        if side.pendingSlot != nil { resolvePendingSlot(in: side) }
+        side.close(downTo: 1)
+        return side
+    }
+
+    /// The value of a pending slot was not written before something else was: an empty
+    /// keyed container takes its place, which its encoder may still fill or replace later.
+    func resolvePendingSlot(in sink: EncodingSink) {
+        guard let encoder = sink.pendingSlot else { return }
+        sink.pendingSlot = nil
+        encoder.role = .placeholder(sink.writeEmptyKeyed(depth: encoder.depth))
+    }
+
+    /// The sink that holds the value replacing `placeholder`.
+    func replacementSink(for placeholder: ContainerRef) -> EncodingSink {
+        let sink = newSink()
+        replacementSinks[placeholder.id] = sink
+        return sink
+    }
+
+    // MARK: Keys
+
+    /// The key varint for `key`, adding string keys to the key table.
+    @inline(__always)
+    func wireKey<Key: CodingKey>(_ key: Key) -> UInt64 {
+        if let integer = KeyForm.integer(of: key) { return KeyForm.wire(integer: integer) }
+        return KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
+    }
+
+    /// Writes `key` into the top frame of `sink`, noting duplicates; returns whether it was one.
+    @inline(__always)
+    @discardableResult
+    func writeKey<Key: CodingKey>(_ key: Key, into sink: EncodingSink) -> Bool {
+        let wire = wireKey(key)
+        let top = sink.stack.count - 1
+        let duplicate = sink.stack[top].insertKey(wire)
+        if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
+        sink.writer.appendVarint(wire)
+        return duplicate
+    }
+
+    // MARK: Depth
+
+    /// Checks the depth of a container about to be opened; records the error and returns
+    /// `false` past the limit (container creation cannot throw, so `encode` throws at the end).
+    func allowsContainer(atDepth depth: Int, path: @autoclosure () -> [any CodingKey]) -> Bool {
+        guard depth > maximumDepth else { return true }
+        if depthError == nil {
+            depthError = EncodingError.invalidValue(
+                Optional<Int>.none as Any,
+                EncodingError.Context(codingPath: path(), debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)")
+            )
+        }
+        return false
+    }
+
+    // MARK: Rolling back a value that threw
+
+    /// Undoes a failed value in `sink` and forgets any side bookkeeping for containers it opened.
+    func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark) {
+        guard sink.rollBack(to: mark) else { return }
+        func isRolledBack(_ id: ContainerID) -> Bool { id.sink == sink.index && id.ordinal >= mark.nextOrdinal }
+        if !appendSinks.isEmpty { appendSinks = appendSinks.filter { !isRolledBack($0.key) } }
+        if !replacementSinks.isEmpty { replacementSinks = replacementSinks.filter { !isRolledBack($0.key) } }
+        if !mergeContainers.isEmpty { mergeContainers = mergeContainers.filter { !isRolledBack($0) } }
+        if !duplicateKeyContainers.isEmpty { duplicateKeyContainers = duplicateKeyContainers.filter { !isRolledBack($0) } }
+    }
+
+    // MARK: Values
+
+    /// Encodes `value` at the current end of `sink` (its key or slot already written):
+    /// natively for the types the format knows, otherwise through a nested encoder.
+    /// Returns the nested encoder, or `nil` if the value was written natively.
+    @discardableResult
+    func encodeValue<T: Encodable>(
+        _ value: T, in sink: EncodingSink, path: @autoclosure () -> CodingPathNode,
+        depth: Int, optionalDepth: Int
+    ) throws -> EncoderImpl? {
+        if NativeEncoding.write(value, into: &sink.writer) { return nil }
+        guard depth <= maximumDepth else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: path().path, debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
+        }
+        let encoder = EncoderImpl(state: self, path: path(), depth: depth,
+                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
+        encoder.role = .pending(sink)
+        sink.pendingSlot = encoder
+        try value.encode(to: encoder)
+        return encoder
+    }
+
+    /// Encodes `value` after its key or slot, rolling back if it throws; then, if it wrote
+    /// nothing, writes the empty keyed container Foundation writes in that case.
+    @inline(__always)
+    func encodeValueRollingBack<T: Encodable>(
+        _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark,
+        path: @autoclosure () -> CodingPathNode, depth: Int, optionalDepth: Int
+    ) throws {
+        do {
+            let encoder = try encodeValue(value, in: sink, path: path(), depth: depth, optionalDepth: optionalDepth)
+            if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
+        } catch {
+            rollBack(sink, to: mark)
+            throw error
+        }
+    }
+}
+
+/// The archive-wide table of string keys: each distinct key is written once, at the end.
+struct KeyTable {
+    private var indices: [String: Int] = [:]
+    private(set) var strings: [String] = []
+
+    @inline(__always)
+    mutating func index(of key: String) -> Int {
+        if let index = indices[key] { return index }
+        let index = strings.count
+        indices[key] = index
+        strings.append(key)
+        return index
+    }
+
+    /// Appends the table: a count, then each key as a length and its UTF-8 bytes.
+    func write(into writer: inout ByteWriter) {
+        writer.appendVarint(UInt64(strings.count))
+        for var string in strings {
+            string.withUTF8 { utf8 in
+                writer.appendVarint(UInt64(utf8.count))
+                writer.append(UnsafeRawBufferPointer(utf8))
+            }
+        }
+    }
+}

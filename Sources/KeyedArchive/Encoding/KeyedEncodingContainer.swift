@@ -1,0 +1,97 @@
+/// Writes key/value entries into a keyed container.
+///
+/// Scalars go straight into the byte stream after their key; other values are encoded in place
+/// by a nested `EncoderImpl`. Several `container(keyedBy:)` calls on one encoder share the
+/// same container, as in Foundation.
+struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: EncoderImpl
+    let container: ContainerRef
+    let path: CodingPathNode
+
+    var codingPath: [any CodingKey] { path.path }
+    private var state: EncodingState { encoder.state }
+
+    /// Writes `key` followed by a natively encoded scalar.
+    @inline(__always)
+    private func writeEntry(_ key: Key, _ write: (inout ByteWriter) -> Void) {
+        guard let sink = state.sink(forWritingTo: container) else { return }
+        state.writeKey(key, into: sink)
+        write(&sink.writer)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { writeEntry(key) { $0.append(WireTag.nil) } }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { writeEntry(key) { $0.append(value ? WireTag.true : WireTag.false) } }
+    mutating func encode(_ value: String, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeString(value, into: &$0) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeDouble(value, into: &$0) } }
+    mutating func encode(_ value: Float, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeFloat(value, into: &$0) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard let sink = state.sink(forWritingTo: container) else { return }
+        let mark = sink.mark()
+        state.writeKey(key, into: sink)
+        try state.encodeValueRollingBack(
+            value, in: sink, mark: mark, path: path.appending(key),
+            depth: container.depth + 1, optionalDepth: 1)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nestedPath = path.appending(key)
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(
+            encoder: encoder, container: openNested(.keyed, forKey: key, path: nestedPath), path: nestedPath))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nestedPath = path.appending(key)
+        return ArchiveUnkeyedEncodingContainer(
+            encoder: encoder, container: openNested(.unkeyed, forKey: key, path: nestedPath), path: nestedPath)
+    }
+
+    private func openNested(_ kind: ContainerLayout.Kind, forKey key: Key, path nestedPath: CodingPathNode) -> ContainerRef {
+        let depth = container.depth + 1
+        guard state.allowsContainer(atDepth: depth, path: nestedPath.path),
+              let sink = state.sink(forWritingTo: container)
+        else { return .dead(kind, depth: depth) }
+        let duplicate = state.writeKey(key, into: sink)
+        let nested = sink.open(kind, depth: depth)
+        // Asking again for a nested container under the same key reuses the first one.
+        if duplicate { state.mergeContainers.insert(nested.id) }
+        return nested
+    }
+
+    mutating func superEncoder() -> any Encoder { openSuperEncoder(forKey: SuperKey()) }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { openSuperEncoder(forKey: key) }
+
+    /// A super encoder's value belongs right after its key. If it is filled at once (the usual
+    /// `try super.encode(to: container.superEncoder())`) it streams in place; if it is filled
+    /// after the container has moved on, it replaces the placeholder left in its slot.
+    private func openSuperEncoder<K: CodingKey>(forKey key: K) -> any Encoder {
+        let superPath = path.appending(key)
+        let superEncoder = EncoderImpl(state: state, path: superPath, depth: container.depth + 1, optionalDepth: 0)
+        guard let sink = state.sink(forWritingTo: container) else {
+            superEncoder.role = .placeholder(.dead(.keyed, depth: superEncoder.depth))
+            return superEncoder
+        }
+        let wire = state.wireKey(key)
+        let top = sink.stack.count - 1
+        if sink.stack[top].insertKey(wire) { state.duplicateKeyContainers.insert(sink.stack[top].id) }
+        sink.writer.appendVarint(wire)
+        superEncoder.role = .pending(sink)
+        sink.pendingSlot = superEncoder
+        return superEncoder
+    }
+}

@@ -1,0 +1,186 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writers for the values the format represents natively: scalars, strings, `Date`, `UUID`,
+/// `URL`, `Data`, and packed arrays of fixed-width numbers.
+///
+/// The generic entry point picks a writer by comparing `T.self` with concrete types, never by a
+/// protocol cast: the comparisons are pointer compares and fold away when specialized.
+enum NativeEncoding {
+    /// Writes `value` if its type has a native encoding; returns `false` otherwise.
+    @inline(__always)
+    static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter) -> Bool {
+        if T.self == String.self { writeString(unsafeBitCast(value, to: String.self), into: &writer); return true }
+        if T.self == Int.self { writeInteger(unsafeBitCast(value, to: Int.self), into: &writer); return true }
+        if T.self == Double.self { writeDouble(unsafeBitCast(value, to: Double.self), into: &writer); return true }
+        if T.self == Bool.self { writer.append(unsafeBitCast(value, to: Bool.self) ? WireTag.true : WireTag.false); return true }
+        if T.self == Date.self { writeDate(unsafeBitCast(value, to: Date.self), into: &writer); return true }
+        if T.self == UUID.self { writeUUID(unsafeBitCast(value, to: UUID.self), into: &writer); return true }
+        if T.self == URL.self { writeURL(unsafeBitCast(value, to: URL.self), into: &writer); return true }
+        if T.self == Data.self { writeBytes(unsafeBitCast(value, to: Data.self), into: &writer); return true }
+        if T.self == [UInt8].self { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
+        if T.self == [Double].self { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
+        if T.self == [Float].self { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
+        if T.self == [Int].self { writePacked(unsafeBitCast(value, to: [Int].self), .int64, into: &writer); return true }
+        if T.self == [Int64].self { writePacked(unsafeBitCast(value, to: [Int64].self), .int64, into: &writer); return true }
+        if T.self == [Int32].self { writePacked(unsafeBitCast(value, to: [Int32].self), .int32, into: &writer); return true }
+        if T.self == [Int16].self { writePacked(unsafeBitCast(value, to: [Int16].self), .int16, into: &writer); return true }
+        if T.self == [Int8].self { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
+        if T.self == [UInt].self { writePacked(unsafeBitCast(value, to: [UInt].self), .uint64, into: &writer); return true }
+        if T.self == [UInt64].self { writePacked(unsafeBitCast(value, to: [UInt64].self), .uint64, into: &writer); return true }
+        if T.self == [UInt32].self { writePacked(unsafeBitCast(value, to: [UInt32].self), .uint32, into: &writer); return true }
+        if T.self == [UInt16].self { writePacked(unsafeBitCast(value, to: [UInt16].self), .uint16, into: &writer); return true }
+        if T.self == Float.self { writeFloat(unsafeBitCast(value, to: Float.self), into: &writer); return true }
+        if T.self == Int64.self { writeInteger(unsafeBitCast(value, to: Int64.self), into: &writer); return true }
+        if T.self == Int32.self { writeInteger(unsafeBitCast(value, to: Int32.self), into: &writer); return true }
+        if T.self == Int16.self { writeInteger(unsafeBitCast(value, to: Int16.self), into: &writer); return true }
+        if T.self == Int8.self { writeInteger(unsafeBitCast(value, to: Int8.self), into: &writer); return true }
+        if T.self == UInt.self { writeInteger(unsafeBitCast(value, to: UInt.self), into: &writer); return true }
+        if T.self == UInt64.self { writeInteger(unsafeBitCast(value, to: UInt64.self), into: &writer); return true }
+        if T.self == UInt32.self { writeInteger(unsafeBitCast(value, to: UInt32.self), into: &writer); return true }
+        if T.self == UInt16.self { writeInteger(unsafeBitCast(value, to: UInt16.self), into: &writer); return true }
+        if T.self == UInt8.self { writeInteger(unsafeBitCast(value, to: UInt8.self), into: &writer); return true }
+        if T.self == Int128.self { writeInteger(unsafeBitCast(value, to: Int128.self), into: &writer); return true }
+        if T.self == UInt128.self { writeInteger(unsafeBitCast(value, to: UInt128.self), into: &writer); return true }
+        return false
+    }
+
+    @inline(__always)
+    static func writeInteger<T: FixedWidthInteger>(_ value: T, into writer: inout ByteWriter) {
+        if value >= 0 {
+            if value < 0x80 {
+                writer.append(WireTag.fixintBase | UInt8(truncatingIfNeeded: value))
+                return
+            }
+            writer.append(WireTag.unsignedInt)
+            if T.bitWidth <= 64 {
+                writer.appendVarint(UInt64(truncatingIfNeeded: value))
+            } else {
+                writer.appendVarint(UInt128(truncatingIfNeeded: value))
+            }
+        } else {
+            // -1 - value, computed without overflow as the bitwise complement.
+            writer.append(WireTag.negativeInt)
+            if T.bitWidth <= 64 {
+                writer.appendVarint(UInt64(truncatingIfNeeded: ~Int64(value)))
+            } else {
+                writer.appendVarint(UInt128(truncatingIfNeeded: ~Int128(value)))
+            }
+        }
+    }
+
+    @inline(__always)
+    static func writeDouble(_ value: Double, into writer: inout ByteWriter) {
+        writer.reserve(9)
+        writer.append(WireTag.float64)
+        writer.appendLittleEndian(value.bitPattern)
+    }
+
+    @inline(__always)
+    static func writeFloat(_ value: Float, into writer: inout ByteWriter) {
+        writer.reserve(5)
+        writer.append(WireTag.float32)
+        writer.appendLittleEndian(value.bitPattern)
+    }
+
+    @inline(__always)
+    static func writeString(_ value: String, into writer: inout ByteWriter) {
+        writeUTF8(value, tag: WireTag.string, into: &writer)
+    }
+
+    static func writeUTF8(_ value: String, tag: UInt8, into writer: inout ByteWriter) {
+        var string = value
+        string.withUTF8 { utf8 in
+            writer.reserve(11 + utf8.count)
+            writer.append(tag)
+            writer.appendVarint(UInt64(utf8.count))
+            writer.append(UnsafeRawBufferPointer(utf8))
+        }
+    }
+
+    static func writeDate(_ value: Date, into writer: inout ByteWriter) {
+        writer.reserve(9)
+        writer.append(WireTag.date)
+        writer.appendLittleEndian(value.timeIntervalSinceReferenceDate.bitPattern)
+    }
+
+    static func writeUUID(_ value: UUID, into writer: inout ByteWriter) {
+        writer.reserve(17)
+        writer.append(WireTag.uuid)
+        withUnsafeBytes(of: value.uuid) { writer.append($0) }
+    }
+
+    static func writeURL(_ value: URL, into writer: inout ByteWriter) {
+        writeUTF8(value.absoluteString, tag: WireTag.url, into: &writer)
+    }
+
+    static func writeBytes(_ value: some ContiguousBytesView, into writer: inout ByteWriter) {
+        value.withBytes { bytes in
+            writer.reserve(11 + bytes.count)
+            writer.append(WireTag.bytes)
+            writer.appendVarint(UInt64(bytes.count))
+            writer.append(bytes)
+        }
+    }
+
+    /// One tag, kind and count, then the elements' little-endian bytes in one copy.
+    static func writePacked<T: FixedWidthLittleEndian>(_ values: [T], _ kind: PackedKind, into writer: inout ByteWriter) {
+        writer.reserve(12 + values.count * MemoryLayout<T>.size)
+        writer.append(WireTag.packed)
+        writer.append(kind.rawValue)
+        writer.appendVarint(UInt64(values.count))
+        #if _endian(little)
+        if MemoryLayout<T>.size == kind.width {
+            values.withUnsafeBytes { writer.append($0) }
+            return
+        }
+        #endif
+        for value in values { value.appendLittleEndian(into: &writer) }
+    }
+}
+
+/// Byte views of `Data` and `[UInt8]` under one name.
+protocol ContiguousBytesView {
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+}
+
+extension Data: ContiguousBytesView {
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try withUnsafeBytes(body) }
+}
+
+extension Array: ContiguousBytesView where Element == UInt8 {
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try withUnsafeBytes(body) }
+}
+
+/// Numbers that a packed array stores as their little-endian bytes.
+protocol FixedWidthLittleEndian {
+    func appendLittleEndian(into writer: inout ByteWriter)
+}
+
+extension FixedWidthLittleEndian where Self: FixedWidthInteger {
+    func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(self) }
+}
+
+extension Int8: FixedWidthLittleEndian {}
+extension Int16: FixedWidthLittleEndian {}
+extension Int32: FixedWidthLittleEndian {}
+extension Int64: FixedWidthLittleEndian {}
+// Int and UInt are written as 64-bit values; on 64-bit platforms their bytes are copied as is.
+extension Int: FixedWidthLittleEndian {
+    func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(Int64(self)) }
+}
+extension UInt: FixedWidthLittleEndian {
+    func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(UInt64(self)) }
+}
+extension UInt16: FixedWidthLittleEndian {}
+extension UInt32: FixedWidthLittleEndian {}
+extension UInt64: FixedWidthLittleEndian {}
+extension Float: FixedWidthLittleEndian {
+    func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(bitPattern) }
+}
+extension Double: FixedWidthLittleEndian {
+    func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(bitPattern) }
+}

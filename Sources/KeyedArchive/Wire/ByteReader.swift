@@ -1,0 +1,167 @@
+/// Bounds-checked reads from the archive bytes, in place.
+///
+/// Every read takes the `limit` it must not cross (the end of the enclosing container), so a
+/// length inside a value can never reach into its neighbours. Nothing here traps on bad input:
+/// each failure is an `ArchiveFormatError` carrying the offset.
+struct ByteReader {
+    let base: UnsafeRawPointer
+    let count: Int
+
+    init(_ buffer: UnsafeRawBufferPointer) {
+        // An empty buffer may have a nil base address; reads are then always out of bounds.
+        self.base = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 0x1)!
+        self.count = buffer.count
+    }
+
+    @inline(__always)
+    func byte(at offset: Int, limit: Int) throws(ArchiveFormatError) -> UInt8 {
+        guard offset < limit else { throw truncated(at: offset, "expected a byte") }
+        return base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// Reads a little-endian fixed-width integer.
+    @inline(__always)
+    func littleEndian<T: FixedWidthInteger>(_: T.Type, at offset: Int, limit: Int) throws(ArchiveFormatError) -> T {
+        let size = MemoryLayout<T>.size
+        guard limit - offset >= size else { throw truncated(at: offset, "expected \(size) bytes") }
+        return T(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    /// Reads an unsigned LEB128 varint of at most 64 bits (10 bytes), rejecting overlong forms.
+    @inline(__always)
+    func varint(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt64 {
+        let first = try byte(at: offset, limit: limit)
+        if first < 0x80 {
+            offset &+= 1
+            return UInt64(first)
+        }
+        return try slowVarint(at: &offset, limit: limit)
+    }
+
+    private func slowVarint(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt64 {
+        let start = offset
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        var position = offset
+        while true {
+            let b = try byte(at: position, limit: limit)
+            position += 1
+            if shift == 63 && b > 1 { throw malformed(at: start, "varint exceeds 64 bits") }
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 {
+                if b == 0 && position - start > 1 { throw malformed(at: start, "overlong varint") }
+                offset = position
+                return result
+            }
+            shift += 7
+        }
+    }
+
+    /// Reads an unsigned LEB128 varint of at most 128 bits (19 bytes), rejecting overlong forms.
+    func varint128(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt128 {
+        let start = offset
+        var result: UInt128 = 0
+        var shift: UInt128 = 0
+        var position = offset
+        while true {
+            let b = try byte(at: position, limit: limit)
+            position += 1
+            if shift == 126 && b > 3 { throw malformed(at: start, "integer exceeds 128 bits") }
+            result |= UInt128(b & 0x7F) << shift
+            if b < 0x80 {
+                if b == 0 && position - start > 1 { throw malformed(at: start, "overlong varint") }
+                offset = position
+                return result
+            }
+            shift += 7
+        }
+    }
+
+    /// Reads a varint length and checks that that many bytes remain before `limit`.
+    @inline(__always)
+    func length(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        let start = offset
+        let value = try varint(at: &offset, limit: limit)
+        guard value <= UInt64(limit - offset) else {
+            throw truncated(at: start, "length \(value) exceeds the \(limit - offset) bytes that remain")
+        }
+        return Int(value)
+    }
+
+    /// The offset just past the value that starts at `offset`: how a reader skips a value.
+    func valueEnd(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        let tag = try byte(at: offset, limit: limit)
+        var p = offset + 1
+        if tag >= WireTag.fixintBase { return p }
+        switch tag {
+        case WireTag.nil, WireTag.false, WireTag.true:
+            return p
+        case WireTag.unsignedInt:
+            _ = try varint128(at: &p, limit: limit)
+            return p
+        case WireTag.negativeInt:
+            let n = try varint128(at: &p, limit: limit)
+            guard n <= UInt128(Int128.max) else { throw malformed(at: offset, "negative integer below Int128.min") }
+            return p
+        case WireTag.nestedNil:
+            let level = try varint(at: &p, limit: limit)
+            guard level >= 1 else { throw malformed(at: offset, "nested nil with level 0") }
+            return p
+        case WireTag.float32:
+            return try fixed(4, after: p, limit: limit)
+        case WireTag.float64, WireTag.date:
+            return try fixed(8, after: p, limit: limit)
+        case WireTag.uuid:
+            return try fixed(16, after: p, limit: limit)
+        case WireTag.string, WireTag.bytes, WireTag.url, WireTag.keyed, WireTag.unkeyed:
+            let n = try length(at: &p, limit: limit)
+            return p + n
+        case WireTag.packed:
+            let (kind, count, start) = try packedHeader(at: offset, limit: limit)
+            return start + kind.width * count
+        default:
+            throw malformed(at: offset, "unknown tag 0x\(String(tag, radix: 16))")
+        }
+    }
+
+    private func fixed(_ size: Int, after p: Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        guard limit - p >= size else { throw truncated(at: p, "expected \(size) bytes") }
+        return p + size
+    }
+
+    /// Parses the header of a packed array at `offset` (which holds the tag): kind, count and
+    /// the offset of the first element, having checked that all elements are in bounds.
+    func packedHeader(at offset: Int, limit: Int) throws(ArchiveFormatError) -> (PackedKind, Int, Int) {
+        var p = offset + 1
+        let rawKind = try byte(at: p, limit: limit)
+        guard let kind = PackedKind(rawValue: rawKind), kind != .uint8 else {
+            throw malformed(at: p, "unknown packed element kind 0x\(String(rawKind, radix: 16))")
+        }
+        p += 1
+        let countStart = p
+        let count = try varint(at: &p, limit: limit)
+        guard count <= UInt64((limit - p) / kind.width) else {
+            throw truncated(at: countStart, "packed array of \(count) \(kind.name) exceeds the \(limit - p) bytes that remain")
+        }
+        return (kind, Int(count), p)
+    }
+
+    /// A view of `count` bytes at `offset` (already bounds-checked by the caller).
+    @inline(__always)
+    func slice(_ offset: Int, _ count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + offset, count: count)
+    }
+
+    /// The bytes as a `String`, or `nil` if they are not valid UTF-8 (bounds already checked).
+    func utf8String(_ offset: Int, _ count: Int) -> String? {
+        String(validating: slice(offset, count).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    func truncated(at offset: Int, _ reason: String) -> ArchiveFormatError {
+        ArchiveFormatError(.truncated, at: offset, reason)
+    }
+
+    func malformed(at offset: Int, _ reason: String) -> ArchiveFormatError {
+        ArchiveFormatError(.malformed, at: offset, reason)
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A growable byte buffer that the encoder appends to.
+///
+/// The storage is `malloc`ed so that the finished archive can be handed to `Data` without a copy
+/// (`Data(bytesNoCopy:deallocator: .free)`). This is a plain struct: its owner (`EncodingSink`)
+/// calls `deallocate()` exactly once, or `takeData()` which transfers ownership.
+struct ByteWriter {
+    private(set) var base: UnsafeMutableRawPointer
+    private(set) var count: Int = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 16)
+        guard let memory = malloc(self.capacity) else { fatalError("KeyedArchive: out of memory") }
+        self.base = memory
+    }
+
+    func deallocate() { free(base) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(minimum: count + extra) }
+    }
+
+    private mutating func grow(minimum: Int) {
+        var newCapacity = capacity
+        while newCapacity < minimum { newCapacity = newCapacity &* 2 }
+        guard let memory = realloc(base, newCapacity) else { fatalError("KeyedArchive: out of memory") }
+        base = memory
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count &+= 1
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count &+= bytes.count
+    }
+
+    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+        for byte in bytes { append(byte) }
+    }
+
+    /// Appends a fixed-width integer in little-endian byte order.
+    @inline(__always)
+    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
+        let size = MemoryLayout<T>.size
+        reserve(size)
+        (base + count).storeBytes(of: value.littleEndian, as: T.self)
+        count &+= size
+    }
+
+    /// Appends an unsigned LEB128 varint.
+    @inline(__always)
+    mutating func appendVarint(_ value: UInt64) {
+        reserve(10)
+        var v = value
+        while v >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: count, as: UInt8.self)
+            count &+= 1
+            v >>= 7
+        }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: count, as: UInt8.self)
+        count &+= 1
+    }
+
+    /// Appends an unsigned LEB128 varint of up to 128 bits (at most 19 bytes).
+    mutating func appendVarint(_ value: UInt128) {
+        if value <= UInt128(UInt64.max) { return appendVarint(UInt64(value)) }
+        var v = value
+        while v >= 0x80 {
+            append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        append(UInt8(truncatingIfNeeded: v))
+    }
+
+    /// Counts `size` bytes that were written directly into reserved space past `count`.
+    mutating func commitReserved(_ size: Int) {
+        precondition(size >= 0 && count + size <= capacity)
+        count += size
+    }
+
+    /// Overwrites one byte that was already written.
+    @inline(__always)
+    mutating func setByte(_ byte: UInt8, at offset: Int) {
+        precondition(offset >= 0 && offset < count)
+        base.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
+    }
+
+    /// Writes a varint over bytes that were already reserved at `offset`; returns its size.
+    @discardableResult
+    mutating func setVarint(_ value: UInt64, at offset: Int) -> Int {
+        var v = value
+        var position = offset
+        while v >= 0x80 {
+            setByte(UInt8(truncatingIfNeeded: v) | 0x80, at: position)
+            position += 1
+            v >>= 7
+        }
+        setByte(UInt8(truncatingIfNeeded: v), at: position)
+        return position - offset + 1
+    }
+
+    /// Opens a gap of `size` bytes at `offset`, moving everything after it to the right.
+    mutating func insertGap(at offset: Int, size: Int) {
+        precondition(offset >= 0 && offset <= count && size >= 0)
+        guard size > 0 else { return }
+        reserve(size)
+        (base + offset + size).copyMemory(from: base + offset, byteCount: count - offset)
+        count += size
+    }
+
+    /// Drops everything from `offset` on (used to roll back a value whose encoding threw).
+    mutating func truncate(to offset: Int) {
+        precondition(offset >= 0 && offset <= count)
+        count = offset
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Hands the bytes to a `Data` without copying; the writer must not be used afterwards.
+    func takeData() -> Data {
+        Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+}
+
+/// The number of bytes the LEB128 encoding of `value` takes.
+@inline(__always)
+func varintSize(_ value: UInt64) -> Int {
+    // 1 + floor(log2(value) / 7), with 0 taking one byte.
+    let bits = 64 - (value | 1).leadingZeroBitCount
+    return (bits + 6) / 7
+}
