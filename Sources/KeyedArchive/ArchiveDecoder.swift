@@ -59,10 +59,10 @@ public struct ArchiveDecoder: Sendable {
 
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         var state: DecodingState
-        do {
+        do throws(ArchiveFormatError) {
             state = try makeState(bytes)
             try state.load()
-        } catch let error as ArchiveFormatError {
+        } catch {
             throw DecodingErrors.corrupted(error, path: [])
         }
         let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
