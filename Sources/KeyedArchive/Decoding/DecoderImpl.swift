@@ -74,11 +74,26 @@ extension DecodingState {
             var p = location.offset + 1
             let end = try reader.length(at: &p, limit: location.limit) + p
             let start = p
+            // Keys must be unique: otherwise which value a lookup finds would depend on the
+            // order the reading code asks in. Key varints below 64 are tracked in a bit set.
+            var seenSmallKeys: UInt64 = 0
+            var seenLargeKeys: Set<UInt64>?
             while p < end {
                 let keyStart = p
                 let wire = try reader.varint(at: &p, limit: end)
                 if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
                     throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyStrings.count) entries")
+                }
+                let repeated: Bool
+                if wire < 64 {
+                    repeated = seenSmallKeys & (1 << wire) != 0
+                    seenSmallKeys |= 1 << wire
+                } else {
+                    if seenLargeKeys == nil { seenLargeKeys = [] }
+                    repeated = !seenLargeKeys!.insert(wire).inserted
+                }
+                if repeated {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
                 }
                 p = try reader.valueEnd(at: p, limit: end)
             }

@@ -32,9 +32,11 @@ enum Zlib {
         switch status {
         case Z_OK:
             break
-        case Z_BUF_ERROR where producedLength == uLong(expectedSize) && expectedSize > 0:
+        case Z_BUF_ERROR where Int(sourceLength) < stream.count:
+            // Output full with input left over: the stream holds more than it declared.
             throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to more than the declared \(expectedSize) bytes")
         case Z_BUF_ERROR:
+            // All input consumed without reaching the end of the zlib stream.
             throw ArchiveFormatError(.truncated, at: offset + stream.count, "compressed body ends before the zlib stream is complete")
         case Z_DATA_ERROR:
             throw ArchiveFormatError(.compression, at: offset, "compressed body is not a valid zlib stream (or fails its Adler-32 check)")

@@ -1,0 +1,569 @@
+import Foundation
+import Testing
+@testable import KeyedArchive
+
+// Golden vectors: Spec/vectors/{valid,invalid}/*.hex, read in place. Spec/FORMAT.md describes
+// the file format (metadata comments, then annotated hex) and the byte layout they exercise.
+
+// MARK: - Models used by the vectors
+
+private struct Point: Codable, Equatable {
+    var x: Int
+    var y: Int
+    var label: String
+}
+
+private struct IntKeyedPoint: Codable, Equatable {
+    var x: Int
+    var y: Int
+    var label: String
+    enum CodingKeys: Int, CodingKey {
+        case x = 1
+        case y = 2
+        case label = 3
+    }
+}
+
+private struct Line: Codable, Equatable {
+    var start: Point
+    var end: Point
+}
+
+private struct DictionaryKeys: Codable, Equatable {
+    var padded: [String: Int]
+    var plain: [String: Int]
+    var numeric: [Int: String]
+}
+
+private struct Optionals: Codable, Equatable {
+    var some: Int??
+    var someNil: Int??
+    var none: Int??
+    var list: [Int??]
+}
+
+/// Encodes nothing at all.
+private struct Nothing: Codable, Equatable {
+    init() {}
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {}
+}
+
+private struct HoldsNothing: Codable, Equatable {
+    var nothing: Nothing
+    var n: Int
+}
+
+private struct Empty: Codable, Equatable {}
+
+private class Animal: Codable {
+    var legs: Int
+    init(legs: Int) { self.legs = legs }
+}
+
+private final class Dog: Animal, Equatable {
+    var name: String
+    init(name: String, legs: Int) {
+        self.name = name
+        super.init(legs: legs)
+    }
+    private enum CodingKeys: String, CodingKey { case name }
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        try super.init(from: container.superDecoder())
+    }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try super.encode(to: container.superEncoder())
+    }
+    static func == (a: Dog, b: Dog) -> Bool { a.name == b.name && a.legs == b.legs }
+}
+
+private struct Document: Codable, Equatable {
+    var title: String
+    var tags: [String]
+    var scores: [Double]
+}
+
+/// One string property "a" (used by invalid vectors).
+private struct Record: Codable, Equatable {
+    var a: String
+}
+
+// MARK: - Test cases of the valid vectors
+
+/// What the test knows about a valid vector: the Swift value, how to encode it, and how to
+/// decode the bytes and compare them with it.
+private struct ValidCase {
+    let typeName: String
+    let encode: (ArchiveEncoder) throws -> Data
+    let decodesToValue: ([UInt8]) throws -> Bool
+}
+
+private func valid<T: Codable>(_ typeName: String, _ value: T, same: @escaping (T, T) -> Bool) -> ValidCase {
+    ValidCase(
+        typeName: typeName,
+        encode: { try $0.encode(value) },
+        decodesToValue: { same(try ArchiveDecoder().decode(T.self, from: $0), value) })
+}
+
+private func valid<T: Codable & Equatable>(_ typeName: String, _ value: T) -> ValidCase {
+    valid(typeName, value, same: ==)
+}
+
+/// Every valid vector, by name. Floating point compares bit patterns (NaN, -0.0).
+private func validCases() -> [String: ValidCase] {
+    let sameDouble: (Double, Double) -> Bool = { $0.bitPattern == $1.bitPattern }
+    let sameFloat: (Float, Float) -> Bool = { $0.bitPattern == $1.bitPattern }
+    let sameDoubles: ([Double], [Double]) -> Bool = { $0.map(\.bitPattern) == $1.map(\.bitPattern) }
+    let a130 = String(repeating: "a", count: 130)
+    return [
+        "fixint-0": valid("Int", 0),
+        "fixint-127": valid("Int", 127),
+        "uint-128": valid("Int", 128),
+        "negint-minus-one": valid("Int", -1),
+        "int64-min": valid("Int64", Int64.min),
+        "uint64-max": valid("UInt64", UInt64.max),
+        "int128-min": valid("Int128", Int128.min),
+        "uint128-max": valid("UInt128", UInt128.max),
+        "float32": valid("Float", Float(1.5), same: sameFloat),
+        "float32-negative-infinity": valid("Float", -Float.infinity, same: sameFloat),
+        "float64": valid("Double", 0.1, same: sameDouble),
+        "float64-negative-zero": valid("Double", -0.0, same: sameDouble),
+        "float64-nan": valid("Double", Double.nan, same: sameDouble),
+        "float64-infinity": valid("Double", Double.infinity, same: sameDouble),
+        "bool-false": valid("Bool", false),
+        "bool-true": valid("Bool", true),
+        "nil": valid("Int?", Int?.none),
+        "string-empty": valid("String", ""),
+        "string-unicode": valid("String", "h\u{E9}llo \u{1F30D}"),
+        "bytes": valid("Data", Data([0x00, 0x01, 0xFE, 0xFF])),
+        "bytes-uint8-array": valid("[UInt8]", [UInt8]([0x00, 0x01, 0xFE, 0xFF])),
+        "date": valid("Date", Date(timeIntervalSinceReferenceDate: 700_000_000.25)),
+        "uuid": valid("UUID", UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
+        "url": valid("URL", URL(string: "https://example.com/a?b=c")!),
+        "struct-string-keys": valid("Point", Point(x: 1, y: -2, label: "A")),
+        "struct-int-keys": valid("IntKeyedPoint", IntKeyedPoint(x: 1, y: -2, label: "A")),
+        "nested-struct": valid("Line", Line(start: Point(x: 0, y: 0, label: "a"), end: Point(x: 300, y: 4, label: "b"))),
+        "array-of-structs": valid("[Point]", [Point(x: 1, y: 2, label: "p"), Point(x: 3, y: 4, label: "q")]),
+        "dictionary-keys": valid("DictionaryKeys", DictionaryKeys(padded: ["007": 1], plain: ["7": 2], numeric: [-3: "x"])),
+        "packed-double": valid("[Double]", [1.0, -0.5, Double.infinity], same: sameDoubles),
+        "packed-int32": valid("[Int32]", [Int32(1), -2, 100_000]),
+        "packed-int": valid("[Int]", [1, -1]),
+        "empty-array": valid("[String]", [String]()),
+        "empty-packed-array": valid("[Int]", [Int]()),
+        "empty-struct": valid("Empty", Empty()),
+        "nested-nil": valid("Int??", Int??.some(nil)),
+        "optionals": valid("Optionals", Optionals(some: .some(5), someNil: .some(nil), none: nil, list: [.some(nil), nil, 3])),
+        "encodes-nothing": valid("HoldsNothing", HoldsNothing(nothing: Nothing(), n: 1)),
+        "superclass": valid("Dog", Dog(name: "Rex", legs: 4)),
+        "long-string-array": valid("[String]", [a130]),
+        "zlib-compressed": valid("Document", Document(title: "zlib", tags: Array(repeating: "repeat", count: 8), scores: [])),
+    ]
+}
+
+// MARK: - Types the invalid vectors are decoded as
+
+private typealias DecodeAttempt = ([UInt8], ArchiveDecoder) throws -> Void
+
+private func attempt<T: Decodable>(_: T.Type) -> DecodeAttempt {
+    { bytes, decoder in _ = try decoder.decode(T.self, from: bytes) }
+}
+
+/// The `decode-as` names of invalid vectors.
+private func decodeAttempts() -> [String: DecodeAttempt] {
+    [
+        "Int": attempt(Int.self),
+        "Int8": attempt(Int8.self),
+        "Int128": attempt(Int128.self),
+        "Int??": attempt(Int??.self),
+        "String": attempt(String.self),
+        "[Int]": attempt([Int].self),
+        "[Int32]": attempt([Int32].self),
+        "[UInt8]": attempt([UInt8].self),
+        "[[[String]]]": attempt([[[String]]].self),
+        "Record": attempt(Record.self),
+        "Document": attempt(Document.self),
+    ]
+}
+
+private let formatErrorKinds: [String: ArchiveFormatError.Kind] = [
+    "truncated": .truncated,
+    "malformed": .malformed,
+    "notAnArchive": .notAnArchive,
+    "unsupportedVersion": .unsupportedVersion,
+    "unsupportedFlags": .unsupportedFlags,
+    "invalidUTF8": .invalidUTF8,
+    "limitExceeded": .limitExceeded,
+    "compression": .compression,
+]
+
+/// `DecodingError`s without an `ArchiveFormatError`: the bytes are well-formed, the type disagrees.
+private let codableErrors: Set<String> = ["typeMismatch", "valueNotFound", "keyNotFound", "dataCorrupted"]
+
+// MARK: - Reading vector files
+
+private struct Vector {
+    let name: String
+    let metadata: [String: String]
+    let bytes: [UInt8]
+
+    subscript(key: String) -> String? { metadata[key] }
+
+    static let root = TestSupport.repositoryRoot.appendingPathComponent("Spec/vectors")
+
+    /// The vector names (file names without `.hex`) in `folder`, sorted; [] if it cannot be read.
+    static func names(in folder: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+        return files.filter { $0.hasSuffix(".hex") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Every file in `folder`, including any that is not a `.hex` vector.
+    static func allFiles(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+            .filter { !$0.hasPrefix(".") }
+    }
+
+    init(folder: String, name: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("\(folder)/\(name).hex"), encoding: .utf8)
+        self.name = name
+        // Metadata: "# key: value" lines of the leading comment block (keys are [a-z-]+).
+        var metadata: [String: String] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard trimmed.hasPrefix("#") else { break }
+            let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            guard let colon = body.range(of: ": ") else { continue }
+            let key = String(body[..<colon.lowerBound])
+            guard !key.isEmpty, key.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }) else { continue }
+            metadata[key] = String(body[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
+        }
+        self.metadata = metadata
+        self.bytes = TestSupport.bytes(fromAnnotatedHex: text)
+    }
+
+    /// `# limits: maximumDepth=2, maximumInflatedSize=16`
+    func limits() throws -> ArchiveDecoder.Limits {
+        var limits = ArchiveDecoder.Limits()
+        guard let text = self["limits"] else { return limits }
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            let value = try #require(parts.count == 2 ? Int(parts[1]) : nil, "bad limit '\(item)' in \(name)")
+            switch parts[0] {
+            case "maximumDepth": limits.maximumDepth = value
+            case "maximumInflatedSize": limits.maximumInflatedSize = value
+            default: Issue.record("unknown limit '\(parts[0])' in \(name)")
+            }
+        }
+        return limits
+    }
+
+    /// `# compression: zlib(level: 9)`
+    func compression() throws -> ArchiveCompression {
+        guard let text = self["compression"] else { return .none }
+        if text == "zlib" { return .zlib }
+        let prefix = "zlib(level: "
+        let level = try #require(text.hasPrefix(prefix) && text.hasSuffix(")") ? Int(text.dropFirst(prefix.count).dropLast()) : nil,
+                                 "bad compression '\(text)' in \(name)")
+        return .zlib(level: level)
+    }
+}
+
+// MARK: - An independent reader written from Spec/FORMAT.md alone
+
+/// Checks that bytes are a well-formed archive by the rules of the specification only (it
+/// shares no code with the decoder): header, every value to full depth, key table, end of input.
+/// Reports errors with the kinds and offsets the specification prescribes.
+private struct SpecReader {
+    struct Failure: Error, Equatable {
+        let kind: String
+        let offset: Int
+    }
+
+    let b: [UInt8]
+    var keyCount = 0
+
+    init(_ bytes: [UInt8]) { b = bytes }
+
+    func fail(_ kind: String, _ offset: Int) -> Failure { Failure(kind: kind, offset: offset) }
+
+    func byte(_ p: Int, _ limit: Int) throws -> UInt8 {
+        guard p < limit else { throw fail("truncated", p) }
+        return b[p]
+    }
+
+    /// Unsigned LEB128 of at most `bits` bits, minimal form.
+    func varint(_ p: inout Int, _ limit: Int, bits: Int = 64) throws -> UInt128 {
+        let start = p
+        var value: UInt128 = 0
+        var shift = 0
+        while true {
+            let x = try byte(p, limit)
+            p += 1
+            // The last byte that can exist (shift 63 for 64 bits, 126 for 128) must end the
+            // varint and hold only the remaining high bits.
+            if shift + 7 >= bits && UInt128(x) >> (bits - shift) != 0 { throw fail("malformed", start) }
+            value |= UInt128(x & 0x7F) << shift
+            if x & 0x80 == 0 {
+                if x == 0 && p - start > 1 { throw fail("malformed", start) }
+                return value
+            }
+            shift += 7
+        }
+    }
+
+    /// A length or count, checked against the bytes left before `limit`.
+    func length(_ p: inout Int, _ limit: Int, width: Int = 1, kind: String = "truncated") throws -> Int {
+        let start = p
+        let n = try varint(&p, limit)
+        guard n <= UInt128((limit - p) / width) else { throw fail(kind, start) }
+        return Int(n)
+    }
+
+    /// Validates the value at `p` (recursively) and returns its end.
+    func value(at start: Int, _ limit: Int) throws -> Int {
+        let tag = try byte(start, limit)
+        var p = start + 1
+        func fixed(_ n: Int) throws -> Int {
+            guard limit - p >= n else { throw fail("truncated", p) }
+            return p + n
+        }
+        func utf8(_ n: Int) throws -> Int {
+            guard String(validating: b[p..<p + n], as: UTF8.self) != nil else { throw fail("invalidUTF8", start) }
+            return p + n
+        }
+        switch tag {
+        case 0x80...0xFF, 0x00, 0x01, 0x02: return p
+        case 0x03: _ = try varint(&p, limit, bits: 128); return p
+        case 0x04:
+            guard try varint(&p, limit, bits: 128) <= UInt128(Int128.max) else { throw fail("malformed", start) }
+            return p
+        case 0x05: return try fixed(4)
+        case 0x06, 0x09: return try fixed(8)
+        case 0x0A: return try fixed(16)
+        case 0x07, 0x0B: return try utf8(length(&p, limit))
+        case 0x08:
+            let n = try length(&p, limit)
+            return p + n
+        case 0x0C:
+            let n = try length(&p, limit)
+            let end = p + n
+            var seen: Set<UInt128> = []
+            while p < end {
+                let keyStart = p
+                let key = try varint(&p, end)
+                if key & 1 == 1, key >> 1 >= UInt128(keyCount) { throw fail("malformed", keyStart) }
+                if !seen.insert(key).inserted { throw fail("malformed", keyStart) }
+                p = try value(at: p, end)
+            }
+            return end
+        case 0x0D:
+            let n = try length(&p, limit)
+            let end = p + n
+            let count = try length(&p, end, kind: "malformed")
+            for _ in 0..<count { p = try value(at: p, end) }
+            guard p == end else { throw fail("malformed", p) }
+            return end
+        case 0x0E:
+            let widths: [UInt8: Int] = [1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 8, 7: 8, 8: 4, 9: 8]
+            guard let width = widths[try byte(p, limit)] else { throw fail("malformed", p) }
+            p += 1
+            let count = try length(&p, limit, width: width)
+            return p + count * width
+        case 0x0F:
+            guard try varint(&p, limit) >= 1 else { throw fail("malformed", start) }
+            return p
+        default:
+            throw fail("malformed", start)
+        }
+    }
+
+    /// The end of the value at `p` from its tag and lengths alone (section "Skipping a value").
+    func skip(at start: Int, _ limit: Int) throws -> Int {
+        let tag = try byte(start, limit)
+        var p = start + 1
+        switch tag {
+        case 0x0C, 0x0D:
+            let n = try length(&p, limit)
+            return p + n
+        case 0x0E:
+            let widths: [UInt8: Int] = [1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 8, 7: 8, 8: 4, 9: 8]
+            guard let width = widths[try byte(p, limit)] else { throw fail("malformed", p) }
+            p += 1
+            let count = try length(&p, limit, width: width)
+            return p + count * width
+        default:
+            // Scalars carry no nested values: full validation is the same walk.
+            return try value(at: start, limit)
+        }
+    }
+
+    /// Returns false for a compressed archive (its body is checked after inflating, elsewhere).
+    mutating func check() throws -> Bool {
+        let magic: [UInt8] = [0x4B, 0x41, 0x52, 0x43]
+        if b.isEmpty { throw fail("truncated", 0) }
+        for i in 0..<min(4, b.count) where b[i] != magic[i] { throw fail("notAnArchive", 0) }
+        if b.count < 4 { throw fail("truncated", b.count) }
+        guard try byte(4, b.count) == 1 else { throw fail("unsupportedVersion", 4) }
+        let flags = try byte(5, b.count)
+        guard flags & ~0x01 == 0 else { throw fail("unsupportedFlags", 5) }
+        if flags & 0x01 != 0 { return false }
+        try checkBody()
+        return true
+    }
+
+    /// Root value, key table, end of input; then every value in depth.
+    mutating func checkBody() throws {
+        let end = b.count
+        guard end > 6 else { throw fail("truncated", end) }
+        let rootEnd = try skip(at: 6, end)
+        var p = rootEnd
+        keyCount = try length(&p, end)
+        for _ in 0..<keyCount {
+            let entry = p
+            let n = try length(&p, end)
+            guard String(validating: b[p..<p + n], as: UTF8.self) != nil else { throw fail("invalidUTF8", entry) }
+            p += n
+        }
+        guard p == end else { throw fail("malformed", p) }
+        guard try value(at: 6, rootEnd) == rootEnd else { throw fail("malformed", rootEnd) }
+    }
+}
+
+/// The uncompressed archive equivalent to a compressed one: its header (flags 0) and inflated body.
+private func inflatedArchive(_ bytes: [UInt8]) throws -> [UInt8] {
+    var p = 6
+    var size = 0
+    var shift = 0
+    while true {
+        let x = bytes[p]
+        p += 1
+        size |= Int(x & 0x7F) << shift
+        if x < 0x80 { break }
+        shift += 7
+    }
+    var body = [UInt8](repeating: 0, count: size)
+    try bytes[p...].withUnsafeBytes { stream in
+        try body.withUnsafeMutableBytes { try Zlib.inflate(stream, into: $0, offset: p) }
+    }
+    return Array(bytes[0..<5]) + [0] + body
+}
+
+// MARK: - Tests
+
+@Suite("Golden vectors (Spec/vectors)")
+struct GoldenVectorTests {
+    @Test("The vector folders are non-empty and every file has a test case")
+    func coverage() throws {
+        let validNames = Vector.names(in: "valid")
+        let invalidNames = Vector.names(in: "invalid")
+        #expect(!validNames.isEmpty)
+        #expect(!invalidNames.isEmpty)
+        // Every valid vector has a Swift value, and every Swift value has its vector.
+        #expect(Set(validNames) == Set(validCases().keys))
+        // No stray files that the tests would silently skip.
+        #expect(Vector.allFiles(in: "valid").allSatisfy { $0.hasSuffix(".hex") })
+        #expect(Vector.allFiles(in: "invalid").allSatisfy { $0.hasSuffix(".hex") })
+        // Every invalid vector names a type the test can decode and an error it can check.
+        let attempts = decodeAttempts()
+        for name in invalidNames {
+            let vector = try Vector(folder: "invalid", name: name)
+            #expect(vector["name"] == name, "\(name): '# name:' must match the file name")
+            #expect(vector["description"] != nil, "\(name): missing '# description:'")
+            #expect(vector["decode-as"].map { attempts[$0] != nil } == true, "\(name): unknown '# decode-as:' \(vector["decode-as"] ?? "nil")")
+            let error = try #require(vector["error"], "\(name): missing '# error:'")
+            #expect(formatErrorKinds[error] != nil || codableErrors.contains(error), "\(name): unknown error '\(error)'")
+            if formatErrorKinds[error] != nil {
+                #expect(vector["offset"].flatMap(Int.init) != nil, "\(name): a format error needs '# offset:'")
+            }
+        }
+    }
+
+    @Test("Valid vector: encoding gives exactly its bytes, decoding gives the value", arguments: Vector.names(in: "valid"))
+    func validVector(name: String) throws {
+        let vector = try Vector(folder: "valid", name: name)
+        let testCase = try #require(validCases()[name], "no test case for valid vector \(name)")
+        #expect(vector["name"] == name)
+        #expect(vector["description"] != nil)
+        #expect(vector["decode-as"] == testCase.typeName)
+
+        var encoder = ArchiveEncoder()
+        encoder.compression = try vector.compression()
+        let encoded = [UInt8](try testCase.encode(encoder))
+        #expect(encoded == vector.bytes, "encoder wrote \(TestSupport.hex(Data(encoded)))")
+        #expect(try testCase.decodesToValue(vector.bytes), "decoding does not give the value back")
+
+        if vector["compression"] != nil {
+            // The inflated body is exactly the uncompressed encoding of the same value.
+            let plain = [UInt8](try testCase.encode(ArchiveEncoder()))
+            #expect(try inflatedArchive(vector.bytes) == plain)
+            #expect(vector.bytes[5] == 0x01)
+        }
+    }
+
+    @Test("Valid vector: well-formed for a reader written from the specification", arguments: Vector.names(in: "valid"))
+    func validVectorFollowsSpec(name: String) throws {
+        let vector = try Vector(folder: "valid", name: name)
+        var reader = SpecReader(vector.bytes)
+        let uncompressed = try reader.check()
+        if !uncompressed {
+            var inflated = SpecReader(try inflatedArchive(vector.bytes))
+            try inflated.checkBody()
+        }
+    }
+
+    @Test("Invalid vector: decoding throws the stated error", arguments: Vector.names(in: "invalid"))
+    func invalidVector(name: String) throws {
+        let vector = try Vector(folder: "invalid", name: name)
+        let attempt = try #require(vector["decode-as"].flatMap { decodeAttempts()[$0] }, "unknown decode-as in \(name)")
+        let expected = try #require(vector["error"], "missing error in \(name)")
+        var decoder = ArchiveDecoder()
+        decoder.limits = try vector.limits()
+
+        let error = try #require(throws: DecodingError.self, "\(name) must not decode") {
+            try attempt(vector.bytes, decoder)
+        }
+        if let kind = formatErrorKinds[expected] {
+            guard case .dataCorrupted(let context) = error, let format = context.underlyingError as? ArchiveFormatError else {
+                Issue.record("\(name): expected dataCorrupted with an ArchiveFormatError (\(expected)), got \(error)")
+                return
+            }
+            #expect(format.kind == kind, "\(name): \(format)")
+            if let offset = vector["offset"].flatMap(Int.init) {
+                #expect(format.offset == offset, "\(name): \(format)")
+            }
+            return
+        }
+        switch (expected, error) {
+        case ("typeMismatch", .typeMismatch), ("valueNotFound", .valueNotFound), ("keyNotFound", .keyNotFound):
+            break
+        case ("dataCorrupted", .dataCorrupted(let context)):
+            #expect(!(context.underlyingError is ArchiveFormatError), "\(name): the bytes are well-formed, expected no ArchiveFormatError")
+        default:
+            Issue.record("\(name): expected \(expected), got \(error)")
+        }
+    }
+
+    /// A reader written from the specification finds the same problem at the same offset in
+    /// uncompressed vectors; Codable-level errors and limits are not format errors to it.
+    @Test("Invalid vector: a reader written from the specification agrees", arguments: Vector.names(in: "invalid"))
+    func invalidVectorFollowsSpec(name: String) throws {
+        let vector = try Vector(folder: "invalid", name: name)
+        let expected = try #require(vector["error"])
+        var reader = SpecReader(vector.bytes)
+        do {
+            let uncompressed = try reader.check()
+            if uncompressed {
+                #expect(codableErrors.contains(expected) || expected == "limitExceeded",
+                        "\(name): the specification's reader accepts the bytes, the vector expects \(expected)")
+            }
+            // Compressed vectors: header accepted; what follows is zlib's business.
+        } catch let failure as SpecReader.Failure {
+            #expect(failure.kind == expected, "\(name): spec reader says \(failure.kind) at \(failure.offset)")
+            #expect(vector["offset"].flatMap(Int.init) == failure.offset, "\(name): spec reader says \(failure.kind) at \(failure.offset)")
+        }
+    }
+}
