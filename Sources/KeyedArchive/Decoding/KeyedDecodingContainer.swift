@@ -21,7 +21,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
                   let next = try? state.reader.valueEnd(at: p, limit: end) else { break }
             let (integer, stringIndex) = KeyForm.decode(wire)
             // Only keys that `Key` accepts, as in Foundation.
-            if let integer, let key = Key(intValue: integer) { keys.append(key) }
+            // A key type without integer keys sees an integer entry as its decimal string
+            // (a `[String: V]` key "12" is written as the integer 12).
+            if let integer, let key = Key(intValue: integer) ?? Key(stringValue: String(integer)) { keys.append(key) }
             if let stringIndex, let key = Key(stringValue: state.keyStrings[stringIndex]) { keys.append(key) }
             p = next
         }
@@ -34,12 +36,22 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     ///
     /// An entry matches an integer key when the key is written in integer form (see `KeyForm`)
     /// with that integer, and a string entry when the strings are equal, so archives written
-    /// with string keys stay readable after a type adopts integer keys.
+    /// with string keys stay readable after a type adopts integer keys. A key without an
+    /// `intValue` also matches the integer entry its string spells in canonical decimal.
     func location<K: CodingKey>(of key: K) -> ValueLocation? {
-        let integer = KeyForm.integer(of: key)
+        var integer = KeyForm.integer(of: key)
+        var integerChecked = integer != nil
         var name: String?
         func matches(_ wire: UInt64) -> Bool {
-            if wire & 1 == 0 { return integer != nil && KeyForm.wire(integer: integer!) == wire }
+            if wire & 1 == 0 {
+                if !integerChecked {
+                    // A key with no integer form still matches the integer entry its string
+                    // spells in canonical decimal ("12" matches 12, "012" does not).
+                    integerChecked = true
+                    if key.intValue == nil { integer = KeyForm.canonicalDecimal(key.stringValue) }
+                }
+                return integer != nil && KeyForm.wire(integer: integer!) == wire
+            }
             if name == nil { name = key.stringValue }
             return state.keyStrings[Int(wire >> 1)] == name
         }

@@ -17,7 +17,8 @@ extension DecodingState {
         }
         let decoder = DecoderImpl(state: self, location: location, path: path(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
-        return try T(from: decoder)
+        // `type`, not `T`: decoding `Employee.self as Person.Type` must produce an Employee.
+        return try type.init(from: decoder)
     }
 
     /// The value, if `T` has a native representation and the bytes hold it; `nil` to fall

@@ -3,8 +3,7 @@
 /// Runs only when user code wrote into a container after its parent moved on, filled a super
 /// encoder late, or wrote a key twice. It walks the streamed bytes (every sink is a valid
 /// sequence of values), finds each container by its ordinal, and writes a new archive with
-/// late entries appended, placeholders replaced, and duplicate keys resolved: the last value
-/// wins, except that a nested container asked for again under the same key merges into the first.
+/// late entries appended, placeholders replaced, and duplicate keys resolved (the last value wins).
 struct EncodingFixup {
     private let state: EncodingState
     private let readers: [ByteReader]
@@ -119,44 +118,29 @@ struct EncodingFixup {
         let location = resolved(location)
         let tag = tag(at: location)
         if tag == WireTag.keyed || tag == WireTag.unkeyed {
-            try emitContainer(merging: [location])
+            try emitContainer(at: location)
         } else {
             let end = try readers[location.sink].valueEnd(at: location.offset, limit: readers[location.sink].count)
             output.append(readers[location.sink].slice(location.offset, end - location.offset))
         }
     }
 
-    /// Writes one container made of the entries of `sources` (more than one when a nested
-    /// container was asked for twice under one key).
-    private mutating func emitContainer(merging sources: [Location]) throws(ArchiveFormatError) {
-        let keyed = tag(at: sources[0]) == WireTag.keyed
-        var entries: [(key: UInt64, value: Location)] = []
-        for source in sources { entries += try children(of: source) }
-
+    /// Writes one container with its late entries appended and, for a keyed container,
+    /// repeated keys resolved: the last value wins, in the position of the first.
+    private mutating func emitContainer(at location: Location) throws(ArchiveFormatError) {
+        let keyed = tag(at: location) == WireTag.keyed
+        let entries = try children(of: location)
         let kind: ContainerLayout.Kind = keyed ? .keyed : .unkeyed
         let payloadStart = ContainerLayout.open(kind, in: &output)
         if keyed {
             var order: [UInt64] = []
-            var groups: [UInt64: [Location]] = [:]
+            var latest: [UInt64: Location] = [:]
             for entry in entries {
-                let value = resolved(entry.value)
-                if var group = groups[entry.key] {
-                    let merges = containerID(at: value).map(state.mergeContainers.contains) ?? false
-                    if merges && tag(at: group[group.count - 1]) == tag(at: value) {
-                        group.append(value)
-                    } else {
-                        group = [value]
-                    }
-                    groups[entry.key] = group
-                } else {
-                    order.append(entry.key)
-                    groups[entry.key] = [value]
-                }
+                if latest.updateValue(entry.value, forKey: entry.key) == nil { order.append(entry.key) }
             }
             for key in order {
                 output.appendVarint(key)
-                let group = groups[key]!
-                if group.count == 1 { try emitValue(at: group[0]) } else { try emitContainer(merging: group) }
+                try emitValue(at: latest[key]!)
             }
             ContainerLayout.close(.keyed, payloadStart: payloadStart, count: order.count, in: &output)
         } else {

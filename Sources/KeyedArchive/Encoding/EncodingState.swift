@@ -10,9 +10,6 @@ final class EncodingState {
     var appendSinks: [ContainerID: EncodingSink] = [:]
     /// Values that replace an empty placeholder container (a super encoder filled late).
     var replacementSinks: [ContainerID: EncodingSink] = [:]
-    /// Containers opened with `nestedContainer(…forKey:)` on a key that already had a value:
-    /// they merge into that value instead of replacing it (as `JSONEncoder` does).
-    var mergeContainers: Set<ContainerID> = []
     /// Keyed containers that received the same key twice: the last value wins.
     var duplicateKeyContainers: Set<ContainerID> = []
     /// The first depth-limit violation, reported when `encode` finishes.
@@ -106,6 +103,33 @@ final class EncodingState {
         return duplicate
     }
 
+    /// The container of `kind` stored under key `wire` in the innermost open container of
+    /// `sink`, if there is one; found by walking that container's bytes (only done when a
+    /// nested container is requested for a key that is already present).
+    func existingContainer(forKey wire: UInt64, kind: ContainerLayout.Kind, depth: Int, in sink: EncodingSink) -> ContainerRef? {
+        guard let frame = sink.stack.last, !frame.isVirtual, frame.kind == .keyed else { return nil }
+        let reader = ByteReader(sink.writer.bytes)
+        let end = reader.count
+        // Containers inside the frame's payload were opened after it, in byte order, so their
+        // ordinals follow the frame's own.
+        var ordinal = frame.id.ordinal + 1
+        var found: ContainerRef?
+        var p = frame.payloadStart
+        while p < end {
+            guard let key = try? reader.varint(at: &p, limit: end),
+                  let (valueEnd, containers) = try? reader.containerCount(at: p, limit: end) else { return nil }
+            if key == wire {
+                let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
+                let id = ContainerID(sink: sink.index, ordinal: ordinal)
+                found = tag == (kind == .keyed ? WireTag.keyed : WireTag.unkeyed) && replacementSinks[id] == nil
+                    ? ContainerRef(sink: sink, id: id, kind: kind, depth: depth) : nil
+            }
+            ordinal += containers
+            p = valueEnd
+        }
+        return found
+    }
+
     // MARK: Depth
 
     /// Checks the depth of a container about to be opened; records the error and returns
@@ -129,7 +153,6 @@ final class EncodingState {
         func isRolledBack(_ id: ContainerID) -> Bool { id.sink == sink.index && id.ordinal >= mark.nextOrdinal }
         if !appendSinks.isEmpty { appendSinks = appendSinks.filter { !isRolledBack($0.key) } }
         if !replacementSinks.isEmpty { replacementSinks = replacementSinks.filter { !isRolledBack($0.key) } }
-        if !mergeContainers.isEmpty { mergeContainers = mergeContainers.filter { !isRolledBack($0) } }
         if !duplicateKeyContainers.isEmpty { duplicateKeyContainers = duplicateKeyContainers.filter { !isRolledBack($0) } }
     }
 

@@ -65,11 +65,16 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         guard state.allowsContainer(atDepth: depth, path: nestedPath.path),
               let sink = state.sink(forWritingTo: container)
         else { return .dead(kind, depth: depth) }
-        let duplicate = state.writeKey(key, into: sink)
-        let nested = sink.open(kind, depth: depth)
-        // Asking again for a nested container under the same key reuses the first one.
-        if duplicate { state.mergeContainers.insert(nested.id) }
-        return nested
+        let wire = state.wireKey(key)
+        let top = sink.stack.count - 1
+        if sink.stack[top].insertKey(wire) {
+            // Asking again for a nested container under a key that holds one reuses it, as
+            // `JSONEncoder` does: writes through either reference land in it in time order.
+            if let existing = state.existingContainer(forKey: wire, kind: kind, depth: depth, in: sink) { return existing }
+            state.duplicateKeyContainers.insert(sink.stack[top].id)
+        }
+        sink.writer.appendVarint(wire)
+        return sink.open(kind, depth: depth)
     }
 
     mutating func superEncoder() -> any Encoder { openSuperEncoder(forKey: SuperKey()) }

@@ -3,8 +3,9 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: EncoderImpl
     let container: ContainerRef
     let path: CodingPathNode
-    /// Elements written through this container value (several containers may share storage).
-    private(set) var count = 0
+    /// Elements written through this container value; `count` prefers the shared count of the
+    /// container while it is open, since several container values may share it.
+    private var elementsWritten = 0
 
     init(encoder: EncoderImpl, container: ContainerRef, path: CodingPathNode) {
         self.encoder = encoder
@@ -15,18 +16,25 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { path.path }
     private var state: EncodingState { encoder.state }
 
-    /// Makes room for one element and returns the sink to write it into.
+    var count: Int {
+        if let sink = container.sink, let top = sink.stack.last, top.id == container.id, !top.isVirtual { return top.count }
+        return elementsWritten
+    }
+
+    /// Makes room for one element; returns the sink to write it into and the element's index.
     @inline(__always)
-    private mutating func nextElement() -> EncodingSink? {
+    private mutating func nextElement() -> (sink: EncodingSink, index: Int)? {
         guard let sink = state.sink(forWritingTo: container) else { return nil }
-        sink.stack[sink.stack.count - 1].count += 1
-        count += 1
-        return sink
+        let top = sink.stack.count - 1
+        let index = sink.stack[top].isVirtual ? elementsWritten : sink.stack[top].count
+        sink.stack[top].count += 1
+        elementsWritten += 1
+        return (sink, index)
     }
 
     @inline(__always)
     private mutating func writeElement(_ write: (inout ByteWriter) -> Void) {
-        guard let sink = nextElement() else { return }
+        guard let (sink, _) = nextElement() else { return }
         write(&sink.writer)
     }
 
@@ -51,46 +59,44 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         guard let sink = state.sink(forWritingTo: container) else { return }
         let mark = sink.mark()
-        let index = count
-        sink.stack[sink.stack.count - 1].count += 1
+        guard let (_, index) = nextElement() else { return }
         do {
             try state.encodeValueRollingBack(
                 value, in: sink, mark: mark, path: path.appending(index: index),
                 depth: container.depth + 1, optionalDepth: 1)
         } catch {
+            elementsWritten -= 1
             throw error
         }
-        count += 1
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nestedPath = path.appending(index: count)
-        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, container: openNested(.keyed, path: nestedPath), path: nestedPath))
+        let (nested, nestedPath) = openNested(.keyed)
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(encoder: encoder, container: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nestedPath = path.appending(index: count)
-        return ArchiveUnkeyedEncodingContainer(encoder: encoder, container: openNested(.unkeyed, path: nestedPath), path: nestedPath)
+        let (nested, nestedPath) = openNested(.unkeyed)
+        return ArchiveUnkeyedEncodingContainer(encoder: encoder, container: nested, path: nestedPath)
     }
 
-    private mutating func openNested(_ kind: ContainerLayout.Kind, path nestedPath: CodingPathNode) -> ContainerRef {
+    private mutating func openNested(_ kind: ContainerLayout.Kind) -> (ContainerRef, CodingPathNode) {
         let depth = container.depth + 1
-        guard state.allowsContainer(atDepth: depth, path: nestedPath.path), let sink = nextElement() else {
-            return .dead(kind, depth: depth)
-        }
-        return sink.open(kind, depth: depth)
+        guard state.allowsContainer(atDepth: depth, path: path.appending(index: count).path),
+              let (sink, index) = nextElement()
+        else { return (.dead(kind, depth: depth), path.appending(index: count)) }
+        return (sink.open(kind, depth: depth), path.appending(index: index))
     }
 
     /// The super encoder's value takes the next position, even if later elements are written
     /// before it is filled (as in Foundation).
     mutating func superEncoder() -> any Encoder {
-        let superPath = path.appending(index: count)
-        let superEncoder = EncoderImpl(state: state, path: superPath, depth: container.depth + 1, optionalDepth: 0)
-        guard let sink = nextElement() else {
-            superEncoder.role = .placeholder(.dead(.keyed, depth: superEncoder.depth))
-            return superEncoder
+        guard let (sink, index) = nextElement() else {
+            let deadEncoder = EncoderImpl(state: state, path: path.appending(index: count), depth: container.depth + 1, optionalDepth: 0)
+            deadEncoder.role = .placeholder(.dead(.keyed, depth: deadEncoder.depth))
+            return deadEncoder
         }
+        let superEncoder = EncoderImpl(state: state, path: path.appending(index: index), depth: container.depth + 1, optionalDepth: 0)
         superEncoder.role = .pending(sink)
         sink.pendingSlot = superEncoder
         return superEncoder

@@ -124,6 +124,24 @@ struct ByteReader {
         }
     }
 
+    /// The end of the value at `offset` and how many containers it holds, itself included
+    /// (used by the encoder to find containers by ordinal in bytes it wrote).
+    func containerCount(at offset: Int, limit: Int) throws(ArchiveFormatError) -> (end: Int, containers: Int) {
+        let tag = try byte(at: offset, limit: limit)
+        guard tag == WireTag.keyed || tag == WireTag.unkeyed else { return (try valueEnd(at: offset, limit: limit), 0) }
+        var p = offset + 1
+        let end = try length(at: &p, limit: limit) + p
+        var containers = 1
+        if tag == WireTag.unkeyed { _ = try varint(at: &p, limit: end) }
+        while p < end {
+            if tag == WireTag.keyed { _ = try varint(at: &p, limit: end) }
+            let (next, inner) = try containerCount(at: p, limit: end)
+            containers += inner
+            p = next
+        }
+        return (end, containers)
+    }
+
     private func fixed(_ size: Int, after p: Int, limit: Int) throws(ArchiveFormatError) -> Int {
         guard limit - p >= size else { throw truncated(at: p, "expected \(size) bytes") }
         return p + size

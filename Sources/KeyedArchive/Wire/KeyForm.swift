@@ -19,6 +19,13 @@ enum KeyForm {
         return value
     }
 
+    /// The integer `string` spells in canonical decimal (no sign on zero, no leading zeros or
+    /// `+`), within `integerRange`; `nil` otherwise.
+    static func canonicalDecimal(_ string: String) -> Int? {
+        guard let value = Int(string), integerRange.contains(value), String(value) == string else { return nil }
+        return value
+    }
+
     @inline(__always)
     static func wire(integer value: Int) -> UInt64 {
         let zigzag = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
