@@ -1,0 +1,68 @@
+import Foundation
+
+/// An app-state document: settings, 500 documents, a dictionary.
+public struct AppState: Codable, Equatable, Sendable {
+    public enum Theme: String, Codable, Sendable { case light, dark, system }
+
+    public struct Settings: Codable, Equatable, Sendable {
+        public var theme: Theme
+        public var fontSize: Int
+        public var showLineNumbers: Bool
+        public var autosave: Bool
+        public var autosaveIntervalSeconds: Int
+        public var language: String
+        public var recentFolders: [String]
+    }
+
+    /// An enum with associated values (SE-0295 synthesized coding).
+    public enum Sharing: Codable, Equatable, Sendable {
+        case privateDocument
+        case link(url: URL, canEdit: Bool)
+        case team(name: String, members: Int)
+    }
+
+    public struct Document: Codable, Equatable, Sendable {
+        public var id: UUID
+        public var title: String
+        public var tags: [String]
+        public var created: Date
+        public var modified: Date?
+        public var wordCount: Int
+        public var pinned: Bool
+        public var sharing: Sharing
+        public var color: String?
+    }
+
+    public var settings: Settings
+    public var documents: [Document]
+    public var folderCounts: [String: Int]
+
+    public static func sample(documents count: Int = 500) -> AppState {
+        var generator = SampleGenerator(seed: 2)
+        let tags = ["work", "home", "ideas", "travel", "draft", "archive", "urgent", "reading"]
+        let documents = (0..<count).map { i -> Document in
+            let sharing: Sharing
+            switch generator.int(0..<3) {
+            case 0: sharing = .privateDocument
+            case 1: sharing = .link(url: URL(string: "https://share.example.com/d/\(generator.hex(12))")!, canEdit: generator.int(0..<2) == 1)
+            default: sharing = .team(name: "Team \(generator.int(0..<20))", members: generator.int(2..<40))
+            }
+            return Document(
+                id: generator.uuid(),
+                title: generator.words(generator.int(2..<7)).capitalized,
+                tags: (0..<generator.int(0..<4)).map { _ in tags[generator.int(0..<tags.count)] },
+                created: Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(i) * 3_600),
+                modified: generator.int(0..<3) == 0 ? nil : Date(timeIntervalSinceReferenceDate: 710_000_000 + Double(i) * 61),
+                wordCount: generator.int(0..<10_000),
+                pinned: generator.int(0..<10) == 0,
+                sharing: sharing,
+                color: generator.int(0..<2) == 0 ? nil : ["red", "green", "blue", "orange"][generator.int(0..<4)])
+        }
+        let settings = Settings(theme: .dark, fontSize: 14, showLineNumbers: true, autosave: true,
+                                autosaveIntervalSeconds: 30, language: "en-GB",
+                                recentFolders: ["/Users/me/Documents", "/Users/me/Projects/notes", "/Volumes/Backup/archive"])
+        var folderCounts: [String: Int] = [:]
+        for i in 0..<40 { folderCounts["folder-\(i)"] = generator.int(0..<300) }
+        return AppState(settings: settings, documents: documents, folderCounts: folderCounts)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A GitHub-style commit list with synthesized (string) coding keys.
+public struct Commit: Codable, Equatable, Sendable {
+    public struct Author: Codable, Equatable, Sendable {
+        public var name: String
+        public var email: String
+        public var date: Date
+    }
+    public var sha: String
+    public var url: URL
+    public var author: Author
+    public var message: String
+    public var commentCount: Int
+    public var additions: Int
+    public var deletions: Int
+
+    /// `count` commits, the same on every run.
+    public static func sample(count: Int = 1_000) -> [Commit] {
+        var generator = SampleGenerator(seed: 1)
+        return (0..<count).map { i in
+            let sha = generator.hex(40)
+            let author = generator.int(0..<50)
+            return Commit(
+                sha: sha,
+                url: URL(string: "https://api.github.com/repos/apple/swift/commits/\(sha)")!,
+                author: Author(name: "Author \(author)", email: "author\(author)@example.com",
+                               date: Date(timeIntervalSince1970: 1_600_000_000 + Double(i) * 977)),
+                message: generator.words(generator.int(3..<15)),
+                commentCount: generator.int(0..<20),
+                additions: generator.int(0..<2_000),
+                deletions: generator.int(0..<1_000))
+        }
+    }
+}
+
+/// The same commit list with `enum CodingKeys: Int, CodingKey`.
+public struct IntKeyedCommit: Codable, Equatable, Sendable {
+    public struct Author: Codable, Equatable, Sendable {
+        public var name: String
+        public var email: String
+        public var date: Date
+        enum CodingKeys: Int, CodingKey { case name = 1, email, date }
+    }
+    public var sha: String
+    public var url: URL
+    public var author: Author
+    public var message: String
+    public var commentCount: Int
+    public var additions: Int
+    public var deletions: Int
+    enum CodingKeys: Int, CodingKey { case sha = 1, url, author, message, commentCount, additions, deletions }
+
+    public init(_ commit: Commit) {
+        sha = commit.sha
+        url = commit.url
+        author = Author(name: commit.author.name, email: commit.author.email, date: commit.author.date)
+        message = commit.message
+        commentCount = commit.commentCount
+        additions = commit.additions
+        deletions = commit.deletions
+    }
+
+    public static func sample(count: Int = 1_000) -> [IntKeyedCommit] { Commit.sample(count: count).map(IntKeyedCommit.init) }
+}

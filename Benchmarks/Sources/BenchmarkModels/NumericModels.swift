@@ -1,0 +1,80 @@
+import Foundation
+
+/// A numeric series: a million doubles and 20,000 small structs.
+public struct NumericSeries: Codable, Equatable, Sendable {
+    public struct Sample: Codable, Equatable, Sendable {
+        public var timestamp: Double
+        public var value: Float
+        public var sensor: Int32
+        public var valid: Bool
+    }
+    public var values: [Double]
+    public var samples: [Sample]
+
+    public static func sample(values: Int = 1_000_000, samples: Int = 20_000) -> NumericSeries {
+        var generator = SampleGenerator(seed: 3)
+        return NumericSeries(
+            values: (0..<values).map { _ in generator.double() * 1_000 },
+            samples: (0..<samples).map { i in
+                Sample(timestamp: 1_700_000_000 + Double(i) * 0.25, value: Float(generator.double()),
+                       sensor: Int32(generator.int(0..<64)), valid: generator.int(0..<50) != 0)
+            })
+    }
+}
+
+/// A 4 MB blob of pseudo-random bytes.
+public func sampleBlob(bytes: Int = 4 << 20) -> Data {
+    var generator = SampleGenerator(seed: 4)
+    var data = Data(count: bytes)
+    data.withUnsafeMutableBytes { raw in
+        let words = raw.bindMemory(to: UInt64.self)
+        for i in words.indices { words[i] = generator.next() }
+    }
+    return data
+}
+
+/// A class hierarchy whose subclasses encode their superclass through `superEncoder()`.
+public class Shape: Codable, @unchecked Sendable {
+    public var name: String
+    public var origin: [Double]
+    public init(name: String, origin: [Double]) {
+        self.name = name
+        self.origin = origin
+    }
+    public func isEqual(to other: Shape) -> Bool { name == other.name && origin == other.origin }
+}
+
+public final class Circle: Shape, @unchecked Sendable {
+    public var radius: Double
+    enum CodingKeys: String, CodingKey { case radius }
+
+    public init(name: String, origin: [Double], radius: Double) {
+        self.radius = radius
+        super.init(name: name, origin: origin)
+    }
+
+    public required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        radius = try container.decode(Double.self, forKey: .radius)
+        try super.init(from: container.superDecoder())
+    }
+
+    public override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(radius, forKey: .radius)
+        try super.encode(to: container.superEncoder())
+    }
+}
+
+/// A drawing of 2,000 circles.
+public struct Drawing: Codable, Sendable {
+    public var title: String
+    public var circles: [Circle]
+
+    public static func sample(count: Int = 2_000) -> Drawing {
+        var generator = SampleGenerator(seed: 5)
+        return Drawing(title: "Benchmark drawing", circles: (0..<count).map { i in
+            Circle(name: "circle-\(i)", origin: [generator.double() * 100, generator.double() * 100], radius: generator.double() * 10)
+        })
+    }
+}
