@@ -66,11 +66,15 @@ public struct ArchiveDecoder: Sendable {
             throw DecodingErrors.corrupted(error, path: [])
         }
         let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
-        let value = try state.decodeValue(type, at: root, path: .root, depth: 1, optionalDepth: 1)
-        // A container or decoder that `init(from:)` kept (legal, if rare) must not point into
-        // the caller's buffer once we return.
-        if !isKnownUniquelyReferenced(&state) { state.detach() }
-        return value
+        defer {
+            // Spare decoders refer back to the state: let go of them first. Then, if a
+            // container or decoder that `init(from:)` kept (legal, if rare) still refers to
+            // the state, it must not point into the caller's buffer once we return, whether
+            // decoding succeeded or threw.
+            state.spareDecoders.removeAll()
+            if !isKnownUniquelyReferenced(&state) { state.detach() }
+        }
+        return try state.decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
     }
 
     /// Reads the header; inflates a compressed body into memory the state owns.
@@ -85,6 +89,14 @@ public struct ArchiveDecoder: Sendable {
         let inflatedSize = try reader.varint(at: &p, limit: reader.count)
         guard inflatedSize <= UInt64(limits.maximumInflatedSize) else {
             throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(limits.maximumInflatedSize) bytes")
+        }
+        // Deflate expands at most 1032:1, so a larger claim is false: refuse it before
+        // allocating (it matters when the limit is raised).
+        let streamLength = UInt64(reader.count - p)
+        guard inflatedSize / Zlib.maximumRatio <= streamLength,
+              inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
+        else {
+            throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")
         }
         // The inflated archive keeps the header in front so that offsets in errors mean the
         // same as in the uncompressed archive.

@@ -41,8 +41,10 @@ public struct ArchiveEncoder: Sendable {
     ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth)
+        // Spare encoders refer back to the state: let go of them, or neither is ever freed.
+        defer { state.spareEncoders.removeAll() }
         state.writeHeader()
-        let encoder = try state.encodeValue(value, in: state.main, path: .root, depth: 1, optionalDepth: 1)
+        let encoder = try state.encodeValue(value, in: state.main, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
         if let encoder, state.main.pendingSlot === encoder {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))

@@ -1,9 +1,14 @@
 /// A coding path kept as a linked list, turned into `[CodingKey]` only when someone asks
 /// (an error, or user code reading `codingPath`), so the hot path never builds arrays.
-indirect enum CodingPathNode {
+///
+/// The path of a nested encoder or decoder is read from the object itself (`.encoder`,
+/// `.decoder`): no node is allocated per value. Keys added by nested containers live in
+/// `PathNode`s, which free long chains without recursion.
+enum CodingPathNode {
     case root
-    case key(any CodingKey, CodingPathNode)
-    case index(Int, CodingPathNode)
+    case node(PathNode)
+    case encoder(EncoderImpl)
+    case decoder(DecoderImpl)
 
     var path: [any CodingKey] {
         var keys: [any CodingKey] = []
@@ -12,18 +17,66 @@ indirect enum CodingPathNode {
             switch node {
             case .root:
                 return keys.reversed()
-            case .key(let key, let parent):
-                keys.append(key)
-                node = parent
-            case .index(let index, let parent):
-                keys.append(IndexKey(index))
-                node = parent
+            case .node(let pathNode):
+                pathNode.component.append(to: &keys)
+                node = pathNode.parent
+            case .encoder(let encoder):
+                encoder.component.append(to: &keys)
+                node = encoder.parentPath
+            case .decoder(let decoder):
+                decoder.component.append(to: &keys)
+                node = decoder.parentPath
             }
         }
     }
 
-    func appending(_ key: any CodingKey) -> CodingPathNode { .key(key, self) }
-    func appending(index: Int) -> CodingPathNode { .index(index, self) }
+    func appending(_ key: any CodingKey) -> CodingPathNode { .node(PathNode(.key(key), parent: self)) }
+    func appending(index: Int) -> CodingPathNode { .node(PathNode(.index(index), parent: self)) }
+
+    func appending(_ component: PathComponent) -> CodingPathNode {
+        if case .none = component { return self }
+        return .node(PathNode(component, parent: self))
+    }
+}
+
+/// One key of a coding path and the path before it.
+final class PathNode {
+    let component: PathComponent
+    private(set) var parent: CodingPathNode
+
+    init(_ component: PathComponent, parent: CodingPathNode) {
+        self.component = component
+        self.parent = parent
+    }
+
+    deinit {
+        // Unlink the chain in a loop: releasing it recursively overflows the stack for paths
+        // nested 100,000 deep (legal with raised limits, and Codable lets loops build them).
+        var next = parent
+        parent = .root
+        while case .node(var node) = next {
+            next = .root
+            guard isKnownUniquelyReferenced(&node) else { break }
+            next = node.parent
+            node.parent = .root
+        }
+    }
+}
+
+/// What a nested value adds to its parent's coding path.
+enum PathComponent {
+    /// A value wrapped in a single-value container shares its parent's path.
+    case none
+    case key(any CodingKey)
+    case index(Int)
+
+    func append(to keys: inout [any CodingKey]) {
+        switch self {
+        case .none: break
+        case .key(let key): keys.append(key)
+        case .index(let index): keys.append(IndexKey(index))
+        }
+    }
 }
 
 /// The key of an unkeyed element in a coding path: `Index n`, as Foundation spells it.

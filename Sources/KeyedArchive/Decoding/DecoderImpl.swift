@@ -2,22 +2,28 @@
 /// It is also its own single-value container, as in Foundation (no extra allocation).
 final class DecoderImpl: Decoder {
     let state: DecodingState
-    let location: ValueLocation
-    let pathNode: CodingPathNode
+    // Decoders are reused (see `DecodingState.recycle`), so these are variables.
+    var location: ValueLocation
+    /// The parent's path and what this value adds to it: the path is read through
+    /// `.decoder(self)` without allocating a node per value.
+    var parentPath: CodingPathNode
+    var component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    let depth: Int
+    var depth: Int
     /// Optional layers enclosing this value through single-value containers (see
     /// `EncoderImpl.optionalDepth`): `decodeNil()` accepts nils up to `optionalDepth - 1` levels.
-    let optionalDepth: Int
+    var optionalDepth: Int
 
-    init(state: DecodingState, location: ValueLocation, path: CodingPathNode, depth: Int, optionalDepth: Int) {
+    init(state: DecodingState, location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
         self.state = state
         self.location = location
-        self.pathNode = path
+        self.parentPath = parentPath
+        self.component = component
         self.depth = depth
         self.optionalDepth = optionalDepth
     }
 
+    var pathNode: CodingPathNode { .decoder(self) }
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -54,7 +60,7 @@ extension DecoderImpl: SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // A value wrapped in a single-value container continues this decoder's optional chain.
-        try state.decodeValue(type, at: location, path: pathNode, depth: depth + 1, optionalDepth: optionalDepth + 1)
+        try state.decodeValue(type, at: location, parentPath: pathNode, component: .none, depth: depth + 1, optionalDepth: optionalDepth + 1)
     }
 }
 
@@ -62,7 +68,11 @@ extension DecodingState {
     /// Opens the keyed container at `location`, checking its entries once so that lookups,
     /// `allKeys` and skipping never meet a malformed entry later.
     func keyedContainer<Key: CodingKey>(_: Key.Type, at location: ValueLocation, path: CodingPathNode, depth: Int) throws -> ArchiveKeyedDecodingContainer<Key> {
-        let tag = location.packed == nil ? try tag(at: location, path: path.path) : WireTag.packed
+        if let element = location.packed {
+            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
+                codingPath: path.path, debugDescription: "Expected to decode Dictionary<String, Any> but found an element of a packed \(element.name) array instead."))
+        }
+        let tag = try tag(at: location, path: path.path)
         guard tag == WireTag.keyed else {
             if tag == WireTag.nil || tag == WireTag.nestedNil {
                 throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
@@ -105,7 +115,11 @@ extension DecodingState {
 
     /// Opens the unkeyed container, packed array or byte string at `location` as an unkeyed container.
     func unkeyedContainer(at location: ValueLocation, path: CodingPathNode, depth: Int) throws -> ArchiveUnkeyedDecodingContainer {
-        let tag = location.packed == nil ? try tag(at: location, path: path.path) : WireTag.packed
+        if let element = location.packed {
+            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
+                codingPath: path.path, debugDescription: "Expected to decode Array<Any> but found an element of a packed \(element.name) array instead."))
+        }
+        let tag = try tag(at: location, path: path.path)
         do {
             var p = location.offset + 1
             switch tag {

@@ -3,17 +3,22 @@
 final class DecodingState {
     /// The archive bytes. Points into the caller's buffer during `decode`; if a container or
     /// decoder escapes the call (legal Codable), `detach()` repoints it at a private copy.
-    private(set) var reader: ByteReader
+    // Unchecked exclusivity: one `decode` call on one thread reads these on every value.
+    @exclusivity(unchecked) private(set) var reader: ByteReader
     /// Memory this object allocated for the bytes (an inflated body, or a detached copy).
     private var ownedBytes: UnsafeMutableRawBufferPointer?
     let userInfo: [CodingUserInfoKey: Any]
     let limits: ArchiveDecoder.Limits
     /// String keys of the archive, by key-table index.
-    private(set) var keyStrings: [String] = []
+    @exclusivity(unchecked) private(set) var keyStrings: [String] = []
     /// Per container depth: where the next entry of the keyed container last read at that
     /// depth starts. Synthesized code reads keys in the order they were written, so the next
     /// lookup usually matches there without a scan.
-    var keyedCursors: [Int] = []
+    @exclusivity(unchecked) var keyedCursors: [Int] = []
+    @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
+    /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
+    /// back to this state.
+    @exclusivity(unchecked) var spareDecoders: [DecoderImpl] = []
 
     /// Offset of the root value and the end of it (where the key table starts).
     private(set) var rootRange: Range<Int> = 0..<0

@@ -39,38 +39,13 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// with string keys stay readable after a type adopts integer keys. A key without an
     /// `intValue` also matches the integer entry its string spells in canonical decimal.
     func location<K: CodingKey>(of key: K) -> ValueLocation? {
-        var integer = KeyForm.integer(of: key)
-        var integerChecked = integer != nil
-        var name: String?
-        func matches(_ wire: UInt64) -> Bool {
-            if wire & 1 == 0 {
-                if !integerChecked {
-                    // A key with no integer form still matches the integer entry its string
-                    // spells in canonical decimal ("12" matches 12, "012" does not).
-                    integerChecked = true
-                    if key.intValue == nil { integer = KeyForm.canonicalDecimal(key.stringValue) }
-                }
-                return integer != nil && KeyForm.wire(integer: integer!) == wire
-            }
-            if name == nil { name = key.stringValue }
-            return state.keyStrings[Int(wire >> 1)] == name
-        }
-        func scan(from first: Int, to last: Int) -> ValueLocation? {
-            var p = first
-            while p < last {
-                guard let wire = try? state.reader.varint(at: &p, limit: end),
-                      let next = try? state.reader.valueEnd(at: p, limit: end) else { return nil }
-                if matches(wire) {
-                    state.setKeyedCursor(next, depth: depth)
-                    return ValueLocation(offset: p, limit: end)
-                }
-                p = next
-            }
-            return nil
-        }
-        let hint = state.keyedCursor(depth: depth)
-        let resume = (start..<end).contains(hint) ? hint : start
-        return scan(from: resume, to: end) ?? (resume > start ? scan(from: start, to: resume) : nil)
+        // The generic part stays small: everything below works on concrete values, because
+        // generic code here costs a runtime metadata lookup per call.
+        let integer = state.integerKeys.integer(of: key)
+        let request = KeyRequest(
+            integer: integer ?? (key.intValue == nil ? KeyForm.canonicalDecimalIfNeeded(key.stringValue) : nil),
+            name: key.stringValue)
+        return state.findEntry(request, start: start, end: end, depth: depth)
     }
 
     private func require(_ key: Key) throws -> ValueLocation {
@@ -80,10 +55,10 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     func decodeNil(forKey key: Key) throws -> Bool { state.isNil(at: try require(key), maximumLevel: 0) }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try state.decodeBool(at: require(key), path: path.appending(key).path) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try state.decodeString(at: require(key), path: path.appending(key).path) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try state.decodeDouble(at: require(key), path: path.appending(key).path) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try state.decodeFloat(at: require(key), path: path.appending(key).path) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { let base = path; return try state.decodeBool(at: require(key), path: base.appending(key).path) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { let base = path; return try state.decodeString(at: require(key), path: base.appending(key).path) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { let base = path; return try state.decodeDouble(at: require(key), path: base.appending(key).path) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { let base = path; return try state.decodeFloat(at: require(key), path: base.appending(key).path) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
@@ -99,11 +74,14 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
-        try state.decodeInteger(type, at: require(key), path: path.appending(key).path)
+        // Closures capture `base`, not the generic `self`: capturing `self` costs a generic
+        // metadata lookup on every call.
+        let base = path
+        return try state.decodeInteger(type, at: require(key), path: base.appending(key).path)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try state.decodeValue(type, at: require(key), path: path.appending(key), depth: depth + 1, optionalDepth: 1)
+        try state.decodeValue(type, at: require(key), parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 1)
     }
 
     /// Absent key → `nil`; an explicit nil → `nil` unless `T` is itself optional, in which case
@@ -111,13 +89,13 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let location = location(of: key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
-        return try state.decodeValue(type, at: location, path: path.appending(key), depth: depth + 1, optionalDepth: 1)
+        return try state.decodeValue(type, at: location, parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 1)
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try ifPresent(key) { try state.decodeBool(at: $0, path: path.appending(key).path) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try ifPresent(key) { try state.decodeString(at: $0, path: path.appending(key).path) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try ifPresent(key) { try state.decodeDouble(at: $0, path: path.appending(key).path) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try ifPresent(key) { try state.decodeFloat(at: $0, path: path.appending(key).path) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { let (state, base) = (state, path); return try ifPresent(key) { try state.decodeBool(at: $0, path: base.appending(key).path) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { let (state, base) = (state, path); return try ifPresent(key) { try state.decodeString(at: $0, path: base.appending(key).path) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { let (state, base) = (state, path); return try ifPresent(key) { try state.decodeDouble(at: $0, path: base.appending(key).path) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { let (state, base) = (state, path); return try ifPresent(key) { try state.decodeFloat(at: $0, path: base.appending(key).path) } }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
@@ -132,7 +110,8 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(type, key) }
 
     private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
-        try ifPresent(key) { try state.decodeInteger(type, at: $0, path: path.appending(key).path) }
+        let (state, base) = (state, path)
+        return try ifPresent(key) { try state.decodeInteger(type, at: $0, path: base.appending(key).path) }
     }
 
     /// One lookup for "absent or nil → nil, else decode".
@@ -145,15 +124,18 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let nestedPath = path.appending(key)
         let location = try require(key)
+        // The kind first: a scalar is a type mismatch whatever the depth.
+        let container = try state.keyedContainer(NestedKey.self, at: location, path: nestedPath, depth: depth + 1)
         try checkDepth(at: location, path: nestedPath)
-        return KeyedDecodingContainer(try state.keyedContainer(NestedKey.self, at: location, path: nestedPath, depth: depth + 1))
+        return KeyedDecodingContainer(container)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let nestedPath = path.appending(key)
         let location = try require(key)
+        let container = try state.unkeyedContainer(at: location, path: nestedPath, depth: depth + 1)
         try checkDepth(at: location, path: nestedPath)
-        return try state.unkeyedContainer(at: location, path: nestedPath, depth: depth + 1)
+        return container
     }
 
     func superDecoder() throws -> any Decoder { try superDecoder(for: SuperKey()) }
@@ -165,7 +147,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         guard let location = location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
         let superPath = path.appending(key)
         try checkDepth(at: location, path: superPath)
-        return DecoderImpl(state: state, location: location, path: superPath, depth: depth + 1, optionalDepth: 0)
+        return DecoderImpl(state: state, location: location, parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 0)
     }
 
     private func checkDepth(at location: ValueLocation, path: CodingPathNode) throws {
@@ -175,7 +157,36 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 }
 
+/// A key as the entry scan needs it: the integer entry it matches (if any) and its string.
+struct KeyRequest {
+    let integer: Int?
+    let name: String
+}
+
 extension DecodingState {
+    /// Finds the entry for `request` among the entries in `start..<end`, starting where the
+    /// previous lookup at `depth` ended and wrapping around once.
+    func findEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) -> ValueLocation? {
+        let integerWire = request.integer.map(KeyForm.wire(integer:))
+        func scan(from first: Int, to last: Int) -> ValueLocation? {
+            var p = first
+            while p < last {
+                guard let wire = try? reader.varint(at: &p, limit: end),
+                      let next = try? reader.valueEnd(at: p, limit: end) else { return nil }
+                let matches = wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name
+                if matches {
+                    setKeyedCursor(next, depth: depth)
+                    return ValueLocation(offset: p, limit: end)
+                }
+                p = next
+            }
+            return nil
+        }
+        let hint = keyedCursor(depth: depth)
+        let resume = (start..<end).contains(hint) ? hint : start
+        return scan(from: resume, to: end) ?? (resume > start ? scan(from: start, to: resume) : nil)
+    }
+
     @inline(__always)
     func keyedCursor(depth: Int) -> Int {
         depth < keyedCursors.count ? keyedCursors[depth] : -1

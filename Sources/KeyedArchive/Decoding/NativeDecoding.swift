@@ -4,92 +4,183 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// The types with a native decoding. Classifying `T` into this concrete enum keeps `T?` out of
+/// the hot path: in unspecialized code every `Optional<T>` costs a runtime metadata lookup.
+enum NativeKind {
+    case string, int, double, bool, float
+    case int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8, int128, uint128
+    case date, uuid, url, data, bytes, packedArray
+
+    init?<T>(_: T.Type) {
+        if T.self == String.self { self = .string }
+        else if T.self == Int.self { self = .int }
+        else if T.self == Double.self { self = .double }
+        else if T.self == Bool.self { self = .bool }
+        else if T.self == Date.self { self = .date }
+        else if T.self == UUID.self { self = .uuid }
+        else if T.self == URL.self { self = .url }
+        else if T.self == Data.self { self = .data }
+        else if T.self == Float.self { self = .float }
+        else if T.self == Int64.self { self = .int64 }
+        else if T.self == Int32.self { self = .int32 }
+        else if T.self == Int16.self { self = .int16 }
+        else if T.self == Int8.self { self = .int8 }
+        else if T.self == UInt.self { self = .uint }
+        else if T.self == UInt64.self { self = .uint64 }
+        else if T.self == UInt32.self { self = .uint32 }
+        else if T.self == UInt16.self { self = .uint16 }
+        else if T.self == UInt8.self { self = .uint8 }
+        else if T.self == Int128.self { self = .int128 }
+        else if T.self == UInt128.self { self = .uint128 }
+        else {
+            let type = ObjectIdentifier(T.self)
+            if type == KnownTypes.uint8Array { self = .bytes; return }
+            switch type {
+            case KnownTypes.doubleArray, KnownTypes.floatArray, KnownTypes.intArray, KnownTypes.int64Array,
+                 KnownTypes.int32Array, KnownTypes.int16Array, KnownTypes.int8Array, KnownTypes.uintArray,
+                 KnownTypes.uint64Array, KnownTypes.uint32Array, KnownTypes.uint16Array:
+                self = .packedArray
+            default:
+                return nil
+            }
+        }
+    }
+}
+
 extension DecodingState {
     /// Decodes a value of any type: natively when the type and the bytes allow, otherwise
     /// through a nested `DecoderImpl` and the type's own `init(from:)`.
     func decodeValue<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, path: @autoclosure () -> CodingPathNode,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
-        if let value = try decodeNative(type, at: location, path: path().path) { return value }
-        guard depth <= limits.maximumDepth else {
-            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: path().path)
+        guard let kind = NativeKind(T.self) else {
+            return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
+                                            depth: depth, optionalDepth: optionalDepth)
         }
-        let decoder = DecoderImpl(state: self, location: location, path: path(), depth: depth,
-                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
-        // `type`, not `T`: decoding `Employee.self as Person.Type` must produce an Employee.
-        return try type.init(from: decoder)
+        return try decodeNative(kind, type, at: location, parentPath: parentPath, component: component,
+                                depth: depth, optionalDepth: optionalDepth)
     }
 
-    /// The value, if `T` has a native representation and the bytes hold it; `nil` to fall
-    /// back to `T(from:)` (which also reads what `T` itself would have encoded, so archives
-    /// written without the native form still decode).
-    private func decodeNative<T: Decodable>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
-        if T.self == String.self { return unsafeBitCast(try decodeString(at: location, path: path()), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try decodeInteger(Int.self, at: location, path: path()), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try decodeDouble(at: location, path: path()), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try decodeBool(at: location, path: path()), to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try decodeFloat(at: location, path: path()), to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try decodeInteger(Int64.self, at: location, path: path()), to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try decodeInteger(Int32.self, at: location, path: path()), to: T.self) }
-        if T.self == Int16.self { return unsafeBitCast(try decodeInteger(Int16.self, at: location, path: path()), to: T.self) }
-        if T.self == Int8.self { return unsafeBitCast(try decodeInteger(Int8.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt.self { return unsafeBitCast(try decodeInteger(UInt.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt64.self { return unsafeBitCast(try decodeInteger(UInt64.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt32.self { return unsafeBitCast(try decodeInteger(UInt32.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt16.self { return unsafeBitCast(try decodeInteger(UInt16.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt8.self { return unsafeBitCast(try decodeInteger(UInt8.self, at: location, path: path()), to: T.self) }
-        if T.self == Int128.self { return unsafeBitCast(try decodeInteger(Int128.self, at: location, path: path()), to: T.self) }
-        if T.self == UInt128.self { return unsafeBitCast(try decodeInteger(UInt128.self, at: location, path: path()), to: T.self) }
+    /// `type.init(from:)` with a nested decoder (`type`, not `T`: decoding
+    /// `Employee.self as Person.Type` must produce an Employee).
+    func decodeThroughDecoder<T: Decodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        depth: Int, optionalDepth: Int
+    ) throws -> T {
+        guard depth <= limits.maximumDepth else {
+            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(component).path)
+        }
+        var decoder = makeDecoder(location: location, parentPath: parentPath, component: component, depth: depth,
+                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
+        let value = try type.init(from: decoder)
+        recycle(&decoder)
+        return value
+    }
 
-        guard location.packed == nil, location.offset < location.limit else { return nil }
-        let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
-        switch tag {
-        case WireTag.date where T.self == Date.self:
-            let seconds = Double(bitPattern: try fixed(UInt64.self, at: location, path: path()))
+    /// A nested decoder, reused from a value that finished if one is spare.
+    private func makeDecoder(location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> DecoderImpl {
+        guard let decoder = spareDecoders.popLast() else {
+            return DecoderImpl(state: self, location: location, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
+        }
+        decoder.location = location
+        decoder.parentPath = parentPath
+        decoder.component = component
+        decoder.depth = depth
+        decoder.optionalDepth = optionalDepth
+        return decoder
+    }
+
+    /// Keeps `decoder` for reuse if nothing else refers to it (no container or decoder of the
+    /// value escaped `init(from:)`).
+    private func recycle(_ decoder: inout DecoderImpl) {
+        guard isKnownUniquelyReferenced(&decoder) else { return }
+        decoder.parentPath = .root
+        decoder.component = .none
+        spareDecoders.append(decoder)
+    }
+
+    /// A value of a natively decoded type. Where the bytes hold another representation (a
+    /// `Date` written as a plain number, a `[Double]` written element by element…), falls back
+    /// to `T(from:)`, which reads what `T` itself would have encoded.
+    private func decodeNative<T: Decodable>(
+        _ kind: NativeKind, _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode,
+        component: PathComponent, depth: Int, optionalDepth: Int
+    ) throws -> T {
+        func errorPath() -> [any CodingKey] { parentPath.appending(component).path }
+        switch kind {
+        case .string: return unsafeBitCast(try decodeString(at: location, path: errorPath()), to: T.self)
+        case .int: return unsafeBitCast(try decodeInteger(Int.self, at: location, path: errorPath()), to: T.self)
+        case .double: return unsafeBitCast(try decodeDouble(at: location, path: errorPath()), to: T.self)
+        case .bool: return unsafeBitCast(try decodeBool(at: location, path: errorPath()), to: T.self)
+        case .float: return unsafeBitCast(try decodeFloat(at: location, path: errorPath()), to: T.self)
+        case .int64: return unsafeBitCast(try decodeInteger(Int64.self, at: location, path: errorPath()), to: T.self)
+        case .int32: return unsafeBitCast(try decodeInteger(Int32.self, at: location, path: errorPath()), to: T.self)
+        case .int16: return unsafeBitCast(try decodeInteger(Int16.self, at: location, path: errorPath()), to: T.self)
+        case .int8: return unsafeBitCast(try decodeInteger(Int8.self, at: location, path: errorPath()), to: T.self)
+        case .uint: return unsafeBitCast(try decodeInteger(UInt.self, at: location, path: errorPath()), to: T.self)
+        case .uint64: return unsafeBitCast(try decodeInteger(UInt64.self, at: location, path: errorPath()), to: T.self)
+        case .uint32: return unsafeBitCast(try decodeInteger(UInt32.self, at: location, path: errorPath()), to: T.self)
+        case .uint16: return unsafeBitCast(try decodeInteger(UInt16.self, at: location, path: errorPath()), to: T.self)
+        case .uint8: return unsafeBitCast(try decodeInteger(UInt8.self, at: location, path: errorPath()), to: T.self)
+        case .int128: return unsafeBitCast(try decodeInteger(Int128.self, at: location, path: errorPath()), to: T.self)
+        case .uint128: return unsafeBitCast(try decodeInteger(UInt128.self, at: location, path: errorPath()), to: T.self)
+        default: break
+        }
+
+        let tag = location.packed == nil && location.offset < location.limit
+            ? reader.base.load(fromByteOffset: location.offset, as: UInt8.self) : WireTag.packed
+        switch (kind, tag) {
+        case (.date, WireTag.date):
+            let seconds = Double(bitPattern: try fixed(UInt64.self, at: location, path: errorPath()))
             return unsafeBitCast(Date(timeIntervalSinceReferenceDate: seconds), to: T.self)
-        case WireTag.uuid where T.self == UUID.self:
+        case (.uuid, WireTag.uuid):
             guard location.limit - location.offset >= 17 else {
-                throw DecodingErrors.corrupted(ArchiveFormatError(.truncated, at: location.offset + 1, "expected 16 bytes"), path: path())
+                throw DecodingErrors.corrupted(ArchiveFormatError(.truncated, at: location.offset + 1, "expected 16 bytes"), path: errorPath())
             }
             let uuid = reader.base.loadUnaligned(fromByteOffset: location.offset + 1, as: uuid_t.self)
             return unsafeBitCast(UUID(uuid: uuid), to: T.self)
-        case WireTag.url where T.self == URL.self, WireTag.string where T.self == URL.self:
-            let string = try utf8String(at: location, path: path())
+        case (.url, WireTag.url), (.url, WireTag.string):
+            let string = try utf8String(at: location, path: errorPath())
             guard let url = URL(string: string) else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(), debugDescription: "Invalid URL string."))
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: errorPath(), debugDescription: "Invalid URL string."))
             }
             return unsafeBitCast(url, to: T.self)
-        case WireTag.bytes where T.self == Data.self:
-            return unsafeBitCast(Data(try bytesPayload(at: location, path: path())), to: T.self)
-        case WireTag.bytes where T.self == [UInt8].self:
-            return unsafeBitCast([UInt8](try bytesPayload(at: location, path: path())), to: T.self)
-        case WireTag.packed:
-            return try decodePackedArray(T.self, at: location, path: path())
+        case (.data, WireTag.bytes):
+            return unsafeBitCast(Data(try bytesPayload(at: location, path: errorPath())), to: T.self)
+        case (.bytes, WireTag.bytes):
+            return unsafeBitCast([UInt8](try bytesPayload(at: location, path: errorPath())), to: T.self)
+        case (.packedArray, WireTag.packed) where location.packed == nil:
+            if let array = try decodePackedArray(type, at: location, path: errorPath()) { return array }
         default:
-            return nil
+            break
         }
+        return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
+                                        depth: depth, optionalDepth: optionalDepth)
     }
 
     /// A packed array into an array of the same element kind: one bounds check and one copy.
+    /// Never inlined, so its `T?` costs nothing on the paths of other types.
+    @inline(never)
     private func decodePackedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
         let kind: PackedKind
         let elements: Int
         let start: Int
         do throws(ArchiveFormatError) { (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit) } catch { throw DecodingErrors.corrupted(error, path: path()) }
         let bytes = reader.slice(start, elements * kind.width)
+        let type = ObjectIdentifier(T.self)
         switch kind {
-        case .float64 where T.self == [Double].self: return unsafeBitCast(Self.copyPacked(bytes, as: Double.self), to: T.self)
-        case .float32 where T.self == [Float].self: return unsafeBitCast(Self.copyPacked(bytes, as: Float.self), to: T.self)
-        case .int64 where T.self == [Int].self: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self).map { Int($0) }, to: T.self)
-        case .int64 where T.self == [Int64].self: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self), to: T.self)
-        case .int32 where T.self == [Int32].self: return unsafeBitCast(Self.copyPacked(bytes, as: Int32.self), to: T.self)
-        case .int16 where T.self == [Int16].self: return unsafeBitCast(Self.copyPacked(bytes, as: Int16.self), to: T.self)
-        case .int8 where T.self == [Int8].self: return unsafeBitCast(Self.copyPacked(bytes, as: Int8.self), to: T.self)
-        case .uint64 where T.self == [UInt].self: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self).map { UInt($0) }, to: T.self)
-        case .uint64 where T.self == [UInt64].self: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self), to: T.self)
-        case .uint32 where T.self == [UInt32].self: return unsafeBitCast(Self.copyPacked(bytes, as: UInt32.self), to: T.self)
-        case .uint16 where T.self == [UInt16].self: return unsafeBitCast(Self.copyPacked(bytes, as: UInt16.self), to: T.self)
+        case .float64 where type == KnownTypes.doubleArray: return unsafeBitCast(Self.copyPacked(bytes, as: Double.self), to: T.self)
+        case .float32 where type == KnownTypes.floatArray: return unsafeBitCast(Self.copyPacked(bytes, as: Float.self), to: T.self)
+        case .int64 where type == KnownTypes.intArray: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self).map { Int($0) }, to: T.self)
+        case .int64 where type == KnownTypes.int64Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self), to: T.self)
+        case .int32 where type == KnownTypes.int32Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int32.self), to: T.self)
+        case .int16 where type == KnownTypes.int16Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int16.self), to: T.self)
+        case .int8 where type == KnownTypes.int8Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int8.self), to: T.self)
+        case .uint64 where type == KnownTypes.uintArray: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self).map { UInt($0) }, to: T.self)
+        case .uint64 where type == KnownTypes.uint64Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self), to: T.self)
+        case .uint32 where type == KnownTypes.uint32Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt32.self), to: T.self)
+        case .uint16 where type == KnownTypes.uint16Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt16.self), to: T.self)
         default: return nil
         }
     }

@@ -89,7 +89,7 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let location = try next(type)
-        let value = try state.decodeValue(type, at: location, path: elementPath, depth: depth + 1, optionalDepth: 1)
+        let value = try state.decodeValue(type, at: location, parentPath: path, component: .index(currentIndex), depth: depth + 1, optionalDepth: 1)
         try advance()
         return value
     }
@@ -107,16 +107,17 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let location = try next(KeyedDecodingContainer<NestedKey>.self)
-        try checkDepth(at: location)
+        // The kind first: a scalar is a type mismatch whatever the depth.
         let container = try state.keyedContainer(NestedKey.self, at: location, path: elementPath, depth: depth + 1)
+        try checkDepth(at: location)
         try advance()
         return KeyedDecodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let location = try next((any UnkeyedDecodingContainer).self)
-        try checkDepth(at: location)
         let container = try state.unkeyedContainer(at: location, path: elementPath, depth: depth + 1)
+        try checkDepth(at: location)
         try advance()
         return container
     }
@@ -124,7 +125,7 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder {
         let location = try next((any Decoder).self)
         try checkDepth(at: location)
-        let decoder = DecoderImpl(state: state, location: location, path: elementPath, depth: depth + 1, optionalDepth: 0)
+        let decoder = DecoderImpl(state: state, location: location, parentPath: path, component: .index(currentIndex), depth: depth + 1, optionalDepth: 0)
         try advance()
         return decoder
     }

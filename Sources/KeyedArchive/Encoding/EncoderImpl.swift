@@ -16,21 +16,27 @@ final class EncoderImpl: Encoder {
     }
 
     let state: EncodingState
-    let pathNode: CodingPathNode
+    /// The parent's path and what this value adds to it. Together they are this encoder's
+    /// path, read through `.encoder(self)` without allocating a node per value. Encoders are
+    /// reused (see `EncodingState.recycle`), so these are variables.
+    var parentPath: CodingPathNode
+    var component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    let depth: Int
+    var depth: Int
     /// How many `Optional` layers enclose this value through single-value containers: a nil
     /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
-    let optionalDepth: Int
-    var role: Role = .single
+    var optionalDepth: Int
+    @exclusivity(unchecked) var role: Role = .single
 
-    init(state: EncodingState, path: CodingPathNode, depth: Int, optionalDepth: Int) {
+    init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
         self.state = state
-        self.pathNode = path
+        self.parentPath = parentPath
+        self.component = component
         self.depth = depth
         self.optionalDepth = optionalDepth
     }
 
+    var pathNode: CodingPathNode { .encoder(self) }
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -133,9 +139,12 @@ extension EncoderImpl: SingleValueEncodingContainer {
             // A value wrapped in a single-value container continues this encoder's chain of
             // optionals (Optional<Optional<Int>> encodes its Optional<Int> through here).
             let nested = try state.encodeValue(
-                value, in: sink, path: pathNode, depth: depth + 1,
+                value, in: sink, parentPath: pathNode, component: .none, depth: depth + 1,
                 optionalDepth: optionalDepth + 1)
-            if let nested, sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
+            if var nested {
+                if sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
+                state.recycle(&nested)
+            }
         } catch {
             state.rollBack(sink, to: mark)
             undo()

@@ -4,7 +4,8 @@ final class EncodingState {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let maximumDepth: Int
     private(set) var sinks: [EncodingSink]
-    var keyTable = KeyTable()
+    @exclusivity(unchecked) var keyTable = KeyTable()
+    @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
 
     /// Late entries for containers that were already closed, by container.
     var appendSinks: [ContainerID: EncodingSink] = [:]
@@ -14,6 +15,9 @@ final class EncodingState {
     var duplicateKeyContainers: Set<ContainerID> = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
+    /// Encoders of finished values, ready for reuse. Emptied when `encode` ends: they refer
+    /// back to this state.
+    @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
@@ -87,20 +91,21 @@ final class EncodingState {
     /// The key varint for `key`, adding string keys to the key table.
     @inline(__always)
     func wireKey<Key: CodingKey>(_ key: Key) -> UInt64 {
-        if let integer = KeyForm.integer(of: key) { return KeyForm.wire(integer: integer) }
+        if let integer = integerKeys.integer(of: key) { return KeyForm.wire(integer: integer) }
         return KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
     }
 
-    /// Writes `key` into the top frame of `sink`, noting duplicates; returns whether it was one.
+    /// Writes `key` into the top frame of `sink`, noting duplicates. Returns the key varint
+    /// if it is one the frame did not have and is tracked in its set (for rolling back).
     @inline(__always)
     @discardableResult
-    func writeKey<Key: CodingKey>(_ key: Key, into sink: EncodingSink) -> Bool {
+    func writeKey<Key: CodingKey>(_ key: Key, into sink: EncodingSink) -> UInt64? {
         let wire = wireKey(key)
         let top = sink.stack.count - 1
         let duplicate = sink.stack[top].insertKey(wire)
         if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
         sink.writer.appendVarint(wire)
-        return duplicate
+        return duplicate || wire < 64 ? nil : wire
     }
 
     /// The container of `kind` stored under key `wire` in the innermost open container of
@@ -148,8 +153,8 @@ final class EncodingState {
     // MARK: Rolling back a value that threw
 
     /// Undoes a failed value in `sink` and forgets any side bookkeeping for containers it opened.
-    func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark) {
-        guard sink.rollBack(to: mark) else { return }
+    func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedKey: UInt64? = nil) {
+        guard sink.rollBack(to: mark, addedKey: addedKey) else { return }
         func isRolledBack(_ id: ContainerID) -> Bool { id.sink == sink.index && id.ordinal >= mark.nextOrdinal }
         if !appendSinks.isEmpty { appendSinks = appendSinks.filter { !isRolledBack($0.key) } }
         if !replacementSinks.isEmpty { replacementSinks = replacementSinks.filter { !isRolledBack($0.key) } }
@@ -163,15 +168,16 @@ final class EncodingState {
     /// Returns the nested encoder, or `nil` if the value was written natively.
     @discardableResult
     func encodeValue<T: Encodable>(
-        _ value: T, in sink: EncodingSink, path: @autoclosure () -> CodingPathNode,
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
         if NativeEncoding.write(value, into: &sink.writer) { return nil }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path().path, debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
+                codingPath: parentPath.appending(component).path,
+                debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
-        let encoder = EncoderImpl(state: self, path: path(), depth: depth,
+        let encoder = makeEncoder(parentPath: parentPath, component: component, depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         encoder.role = .pending(sink)
         sink.pendingSlot = encoder
@@ -183,16 +189,45 @@ final class EncodingState {
     /// nothing, writes the empty keyed container Foundation writes in that case.
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
-        _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark,
-        path: @autoclosure () -> CodingPathNode, depth: Int, optionalDepth: Int
+        _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
+        parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
-            let encoder = try encodeValue(value, in: sink, path: path(), depth: depth, optionalDepth: optionalDepth)
-            if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
+            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component,
+                                          depth: depth, optionalDepth: optionalDepth)
+            if var encoder {
+                if sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
+                recycle(&encoder)
+            }
         } catch {
-            rollBack(sink, to: mark)
+            rollBack(sink, to: mark, addedKey: addedKey)
             throw error
         }
+    }
+
+    // MARK: Reusing encoders
+
+    /// A nested encoder, reused from a value that finished if one is spare: most values are
+    /// nested structs, and allocating an encoder for each was a measurable share of the time.
+    private func makeEncoder(parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> EncoderImpl {
+        guard let encoder = spareEncoders.popLast() else {
+            return EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
+        }
+        encoder.parentPath = parentPath
+        encoder.component = component
+        encoder.depth = depth
+        encoder.optionalDepth = optionalDepth
+        return encoder
+    }
+
+    /// Keeps `encoder` for reuse if nothing else refers to it (no container or encoder of the
+    /// value escaped `encode(to:)`).
+    func recycle(_ encoder: inout EncoderImpl) {
+        guard isKnownUniquelyReferenced(&encoder) else { return }
+        encoder.parentPath = .root
+        encoder.component = .none
+        encoder.role = .single
+        spareEncoders.append(encoder)
     }
 }
 
@@ -200,9 +235,22 @@ final class EncodingState {
 struct KeyTable {
     private var indices: [String: Int] = [:]
     private(set) var strings: [String] = []
+    /// The last key seen in each slot, so that repeated keys skip hashing (SipHash cost about
+    /// a tenth of encoding time). The slot comes from the string's raw bits: synthesized keys
+    /// are literals, so a repeat has identical bits and compares equal at once.
+    private var recent = [(name: String, index: Int)?](repeating: nil, count: 64)
 
     @inline(__always)
     mutating func index(of key: String) -> Int {
+        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1 ^ (bits.1 >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if let hit = recent[slot], hit.name == key { return hit.index }
+        let index = lookUp(key)
+        recent[slot] = (key, index)
+        return index
+    }
+
+    private mutating func lookUp(_ key: String) -> Int {
         if let index = indices[key] { return index }
         let index = strings.count
         indices[key] = index

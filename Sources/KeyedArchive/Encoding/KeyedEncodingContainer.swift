@@ -40,31 +40,35 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         guard let sink = state.sink(forWritingTo: container) else { return }
         let mark = sink.mark()
-        state.writeKey(key, into: sink)
+        let addedKey = state.writeKey(key, into: sink)
         try state.encodeValueRollingBack(
-            value, in: sink, mark: mark, path: path.appending(key),
+            value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(key),
             depth: container.depth + 1, optionalDepth: 1)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nestedPath = path.appending(key)
-        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, container: openNested(.keyed, forKey: key, path: nestedPath), path: nestedPath))
+        let (nested, nestedPath) = openNested(.keyed, forKey: key)
+        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<NestedKey>(encoder: encoder, container: nested, path: nestedPath))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nestedPath = path.appending(key)
-        return ArchiveUnkeyedEncodingContainer(
-            encoder: encoder, container: openNested(.unkeyed, forKey: key, path: nestedPath), path: nestedPath)
+        let (nested, nestedPath) = openNested(.unkeyed, forKey: key)
+        return ArchiveUnkeyedEncodingContainer(encoder: encoder, container: nested, path: nestedPath)
     }
 
-    private func openNested(_ kind: ContainerLayout.Kind, forKey key: Key, path nestedPath: CodingPathNode) -> ContainerRef {
+    private func openNested(_ kind: ContainerLayout.Kind, forKey key: Key) -> (ContainerRef, CodingPathNode) {
         let depth = container.depth + 1
-        guard state.allowsContainer(atDepth: depth, path: nestedPath.path),
+        // Past the limit the container is dead and keeps this path: a loop nesting containers
+        // 100,000 deep must not build (and then free) a path that long.
+        guard state.allowsContainer(atDepth: depth, path: path.appending(key).path),
               let sink = state.sink(forWritingTo: container)
-        else { return .dead(kind, depth: depth) }
+        else { return (.dead(kind, depth: container.depth), path) }
+        return (openNested(kind, forKey: key, depth: depth, in: sink), path.appending(key))
+    }
+
+    private func openNested(_ kind: ContainerLayout.Kind, forKey key: Key, depth: Int, in sink: EncodingSink) -> ContainerRef {
         let wire = state.wireKey(key)
         let top = sink.stack.count - 1
         if sink.stack[top].insertKey(wire) {
@@ -85,8 +89,7 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     /// `try super.encode(to: container.superEncoder())`) it streams in place; if it is filled
     /// after the container has moved on, it replaces the placeholder left in its slot.
     private func openSuperEncoder<K: CodingKey>(forKey key: K) -> any Encoder {
-        let superPath = path.appending(key)
-        let superEncoder = EncoderImpl(state: state, path: superPath, depth: container.depth + 1, optionalDepth: 0)
+        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .key(key), depth: container.depth + 1, optionalDepth: 0)
         guard let sink = state.sink(forWritingTo: container) else {
             superEncoder.role = .placeholder(.dead(.keyed, depth: superEncoder.depth))
             return superEncoder

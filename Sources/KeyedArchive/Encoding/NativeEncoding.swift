@@ -21,18 +21,6 @@ enum NativeEncoding {
         if T.self == UUID.self { writeUUID(unsafeBitCast(value, to: UUID.self), into: &writer); return true }
         if T.self == URL.self { writeURL(unsafeBitCast(value, to: URL.self), into: &writer); return true }
         if T.self == Data.self { writeBytes(unsafeBitCast(value, to: Data.self), into: &writer); return true }
-        if T.self == [UInt8].self { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
-        if T.self == [Double].self { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
-        if T.self == [Float].self { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
-        if T.self == [Int].self { writePacked(unsafeBitCast(value, to: [Int].self), .int64, into: &writer); return true }
-        if T.self == [Int64].self { writePacked(unsafeBitCast(value, to: [Int64].self), .int64, into: &writer); return true }
-        if T.self == [Int32].self { writePacked(unsafeBitCast(value, to: [Int32].self), .int32, into: &writer); return true }
-        if T.self == [Int16].self { writePacked(unsafeBitCast(value, to: [Int16].self), .int16, into: &writer); return true }
-        if T.self == [Int8].self { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
-        if T.self == [UInt].self { writePacked(unsafeBitCast(value, to: [UInt].self), .uint64, into: &writer); return true }
-        if T.self == [UInt64].self { writePacked(unsafeBitCast(value, to: [UInt64].self), .uint64, into: &writer); return true }
-        if T.self == [UInt32].self { writePacked(unsafeBitCast(value, to: [UInt32].self), .uint32, into: &writer); return true }
-        if T.self == [UInt16].self { writePacked(unsafeBitCast(value, to: [UInt16].self), .uint16, into: &writer); return true }
         if T.self == Float.self { writeFloat(unsafeBitCast(value, to: Float.self), into: &writer); return true }
         if T.self == Int64.self { writeInteger(unsafeBitCast(value, to: Int64.self), into: &writer); return true }
         if T.self == Int32.self { writeInteger(unsafeBitCast(value, to: Int32.self), into: &writer); return true }
@@ -45,6 +33,19 @@ enum NativeEncoding {
         if T.self == UInt8.self { writeInteger(unsafeBitCast(value, to: UInt8.self), into: &writer); return true }
         if T.self == Int128.self { writeInteger(unsafeBitCast(value, to: Int128.self), into: &writer); return true }
         if T.self == UInt128.self { writeInteger(unsafeBitCast(value, to: UInt128.self), into: &writer); return true }
+        let type = ObjectIdentifier(T.self)
+        if type == KnownTypes.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
+        if type == KnownTypes.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
+        if type == KnownTypes.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
+        if type == KnownTypes.intArray { writePacked(unsafeBitCast(value, to: [Int].self), .int64, into: &writer); return true }
+        if type == KnownTypes.int64Array { writePacked(unsafeBitCast(value, to: [Int64].self), .int64, into: &writer); return true }
+        if type == KnownTypes.int32Array { writePacked(unsafeBitCast(value, to: [Int32].self), .int32, into: &writer); return true }
+        if type == KnownTypes.int16Array { writePacked(unsafeBitCast(value, to: [Int16].self), .int16, into: &writer); return true }
+        if type == KnownTypes.int8Array { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
+        if type == KnownTypes.uintArray { writePacked(unsafeBitCast(value, to: [UInt].self), .uint64, into: &writer); return true }
+        if type == KnownTypes.uint64Array { writePacked(unsafeBitCast(value, to: [UInt64].self), .uint64, into: &writer); return true }
+        if type == KnownTypes.uint32Array { writePacked(unsafeBitCast(value, to: [UInt32].self), .uint32, into: &writer); return true }
+        if type == KnownTypes.uint16Array { writePacked(unsafeBitCast(value, to: [UInt16].self), .uint16, into: &writer); return true }
         return false
     }
 

@@ -62,7 +62,7 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         guard let (_, index) = nextElement() else { return }
         do {
             try state.encodeValueRollingBack(
-                value, in: sink, mark: mark, path: path.appending(index: index),
+                value, in: sink, mark: mark, parentPath: path, component: .index(index),
                 depth: container.depth + 1, optionalDepth: 1)
         } catch {
             elementsWritten -= 1
@@ -82,9 +82,11 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     private mutating func openNested(_ kind: ContainerLayout.Kind) -> (ContainerRef, CodingPathNode) {
         let depth = container.depth + 1
+        // Past the limit the container is dead and keeps this path: a loop nesting containers
+        // 100,000 deep must not build (and then free) a path that long.
         guard state.allowsContainer(atDepth: depth, path: path.appending(index: count).path),
               let (sink, index) = nextElement()
-        else { return (.dead(kind, depth: depth), path.appending(index: count)) }
+        else { return (.dead(kind, depth: container.depth), path) }
         return (sink.open(kind, depth: depth), path.appending(index: index))
     }
 
@@ -92,11 +94,11 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// before it is filled (as in Foundation).
     mutating func superEncoder() -> any Encoder {
         guard let (sink, index) = nextElement() else {
-            let deadEncoder = EncoderImpl(state: state, path: path.appending(index: count), depth: container.depth + 1, optionalDepth: 0)
+            let deadEncoder = EncoderImpl(state: state, parentPath: path, component: .index(count), depth: container.depth + 1, optionalDepth: 0)
             deadEncoder.role = .placeholder(.dead(.keyed, depth: deadEncoder.depth))
             return deadEncoder
         }
-        let superEncoder = EncoderImpl(state: state, path: path.appending(index: index), depth: container.depth + 1, optionalDepth: 0)
+        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .index(index), depth: container.depth + 1, optionalDepth: 0)
         superEncoder.role = .pending(sink)
         sink.pendingSlot = superEncoder
         return superEncoder

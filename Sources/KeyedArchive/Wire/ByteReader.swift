@@ -172,7 +172,27 @@ struct ByteReader {
 
     /// The bytes as a `String`, or `nil` if they are not valid UTF-8 (bounds already checked).
     func utf8String(_ offset: Int, _ count: Int) -> String? {
-        String(validating: slice(offset, count).assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        let bytes = slice(offset, count).assumingMemoryBound(to: UInt8.self)
+        // ASCII (nearly all keys and most text) needs no validation; the generic validating
+        // initializer costs runtime metadata lookups on every call.
+        if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        var i = 0
+        let count = bytes.count
+        let raw = UnsafeRawPointer(start)
+        while i + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < count {
+            if start[i] & 0x80 != 0 { return false }
+            i += 1
+        }
+        return true
     }
 
     func truncated(at offset: Int, _ reason: String) -> ArchiveFormatError {

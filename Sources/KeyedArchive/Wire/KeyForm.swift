@@ -11,7 +11,9 @@ enum KeyForm {
     /// A key uses its integer only when `Key(intValue:)` gives back a key with the same
     /// `stringValue`: a dictionary key `"007"` has `intValue` 7 but `Key(intValue: 7)` is `"7"`,
     /// so it must stay a string or the dictionary would come back with a different key.
-    @inline(__always)
+    // Never inlined: `Key(intValue:)` needs `Optional<Key>` metadata, and once inlined the
+    // compiler fetches it on entry to the caller even on paths that never get here.
+    @inline(never)
     static func integer<Key: CodingKey>(of key: Key) -> Int? {
         guard let value = key.intValue, integerRange.contains(value),
               let roundTrip = Key(intValue: value), roundTrip.stringValue == key.stringValue
@@ -24,6 +26,13 @@ enum KeyForm {
     static func canonicalDecimal(_ string: String) -> Int? {
         guard let value = Int(string), integerRange.contains(value), String(value) == string else { return nil }
         return value
+    }
+
+    /// `canonicalDecimal`, skipping the parse for strings that cannot be numbers.
+    @inline(__always)
+    static func canonicalDecimalIfNeeded(_ string: String) -> Int? {
+        guard let first = string.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+        return canonicalDecimal(string)
     }
 
     @inline(__always)
@@ -46,5 +55,34 @@ enum KeyForm {
             return (Int(value), nil)
         }
         return (nil, Int(wire >> 1))
+    }
+}
+
+/// Remembers `KeyForm.integer(of:)` per key type, integer and string.
+///
+/// The verdict needs `Key(intValue:)`, which in unspecialized code costs a runtime metadata
+/// lookup for `Optional<Key>`; a coder sees the same few keys over and over, so a small
+/// direct-mapped table answers almost every call.
+struct IntegerKeyCache {
+    private struct Entry {
+        let type: ObjectIdentifier
+        let integer: Int
+        let name: String
+        let usesInteger: Bool
+    }
+
+    private var entries = [Entry?](repeating: nil, count: 64)
+
+    mutating func integer<Key: CodingKey>(of key: Key) -> Int? {
+        guard let integer = key.intValue else { return nil }
+        let type = ObjectIdentifier(Key.self)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63
+        let name = key.stringValue
+        if let entry = entries[slot], entry.type == type, entry.integer == integer, entry.name == name {
+            return entry.usesInteger ? integer : nil
+        }
+        let verdict = KeyForm.integer(of: key)
+        entries[slot] = Entry(type: type, integer: integer, name: name, usesInteger: verdict != nil)
+        return verdict
     }
 }

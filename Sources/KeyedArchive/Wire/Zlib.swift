@@ -16,40 +16,59 @@ enum Zlib {
         writer.commitReserved(Int(destinationLength))
     }
 
+    /// Deflate's largest possible expansion (zlib technical details: 1032:1).
+    static let maximumRatio: UInt64 = 1032
+
     /// Inflates `stream` into `destination`, which must be exactly filled, with the stream ending
     /// exactly at its end. `offset` is where the stream starts in the archive, for error messages.
     static func inflate(_ stream: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, offset: Int) throws(ArchiveFormatError) {
-        let expectedSize = destination.count
-        var sourceLength = uLong(stream.count)
-        var producedLength = uLong(expectedSize)
-        var scratch: Bytef = 0
-        let status = withUnsafeMutablePointer(to: &scratch) { scratchPointer in
-            // zlib wants non-null pointers even for empty buffers.
-            let output = destination.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? scratchPointer
-            let input = stream.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? UnsafePointer(scratchPointer)
-            return uncompress2(output, &producedLength, input, &sourceLength)
+        var z = z_stream()
+        guard inflateInit_(&z, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ArchiveFormatError(.limitExceeded, at: offset, "not enough memory to start inflating")
         }
+        defer { inflateEnd(&z) }
+        var scratch: Bytef = 0
+        var status: Int32 = Z_OK
+        withUnsafeMutablePointer(to: &scratch) { scratchPointer in
+            // zlib wants non-null pointers even for empty buffers.
+            z.next_out = destination.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? scratchPointer
+            z.next_in = UnsafeMutablePointer(mutating: stream.baseAddress?.assumingMemoryBound(to: Bytef.self) ?? UnsafePointer(scratchPointer))
+            var inputLeft = stream.count
+            var outputLeft = destination.count
+            // avail_in/avail_out are 32-bit: feed larger buffers in pieces. Keep going while
+            // input remains even with the output full: the stream's end and Adler-32 trailer
+            // need no output space, and real excess data makes zlib stop with Z_BUF_ERROR.
+            repeat {
+                let input = min(inputLeft, Int(UInt32.max))
+                let output = min(outputLeft, Int(UInt32.max))
+                z.avail_in = uInt(input)
+                z.avail_out = uInt(output)
+                status = CZlib.inflate(&z, Z_NO_FLUSH)
+                inputLeft -= input - Int(z.avail_in)
+                outputLeft -= output - Int(z.avail_out)
+            } while status == Z_OK && inputLeft > 0
+        }
+        let produced = Int(z.total_out)
+        let consumed = Int(z.total_in)
         switch status {
-        case Z_OK:
-            break
-        case Z_BUF_ERROR where Int(sourceLength) < stream.count:
-            // Output full with input left over: the stream holds more than it declared.
-            throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to more than the declared \(expectedSize) bytes")
-        case Z_BUF_ERROR:
-            // All input consumed without reaching the end of the zlib stream.
-            throw ArchiveFormatError(.truncated, at: offset + stream.count, "compressed body ends before the zlib stream is complete")
-        case Z_DATA_ERROR:
-            throw ArchiveFormatError(.compression, at: offset, "compressed body is not a valid zlib stream (or fails its Adler-32 check)")
+        case Z_STREAM_END:
+            guard produced == destination.count else {
+                throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to \(produced) bytes, header declares \(destination.count)")
+            }
+            guard consumed == stream.count else {
+                throw ArchiveFormatError(.malformed, at: offset + consumed, "\(stream.count - consumed) bytes follow the end of the zlib stream")
+            }
+        case Z_OK, Z_BUF_ERROR:
+            if consumed == stream.count {
+                // Input used up before the end of the stream.
+                throw ArchiveFormatError(.truncated, at: offset + stream.count, "compressed body ends before the zlib stream is complete")
+            }
+            throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to more than the declared \(destination.count) bytes")
         case Z_MEM_ERROR:
             throw ArchiveFormatError(.limitExceeded, at: offset, "not enough memory to inflate the body")
         default:
-            throw ArchiveFormatError(.compression, at: offset, "zlib error \(status)")
-        }
-        guard Int(producedLength) == expectedSize else {
-            throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to \(producedLength) bytes, header declares \(expectedSize)")
-        }
-        guard Int(sourceLength) == stream.count else {
-            throw ArchiveFormatError(.malformed, at: offset + Int(sourceLength), "\(stream.count - Int(sourceLength)) bytes follow the end of the zlib stream")
+            // Z_DATA_ERROR (not deflate data, bad Adler-32) or Z_NEED_DICT (a preset dictionary).
+            throw ArchiveFormatError(.compression, at: offset, "compressed body is not a valid zlib stream (or fails its Adler-32 check)")
         }
     }
 }

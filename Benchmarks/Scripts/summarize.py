@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Turns `swift package benchmark --format markdown` output into the ratio table of README.md.
+
+Usage: swift package benchmark --format markdown --no-progress | python3 Scripts/summarize.py
+
+For every model it prints the median (p50) wall-clock time, CPU time and malloc count of each
+coder's encode and decode, and the speed-up against Foundation's JSONEncoder/JSONDecoder
+(JSON time / coder time) measured in the same run.
+"""
+import re
+import sys
+from collections import defaultdict
+
+UNITS = {"ns": 1e-6, "μs": 1e-3, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def parse(text):
+    results = defaultdict(dict)  # "model/coder/op" -> {metric: value}
+    name = None
+    for line in text.splitlines():
+        heading = re.match(r"^### (.+)$", line)
+        if heading:
+            name = heading.group(1).strip()
+            continue
+        if not name or not line.startswith("|") or "Metric" in line or "---" in line:
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        metric, p50 = cells[0], cells[3]
+        unit = re.search(r"\((ns|μs|us|ms|s)\)", metric)
+        scale = re.search(r"\((K|M)\)", metric)
+        value = float(p50.replace(",", ""))
+        if metric.startswith("Time (wall clock)") and unit:
+            results[name]["wall_ms"] = value * UNITS[unit.group(1)]
+        elif metric.startswith("Time (total CPU)") and unit:
+            results[name]["cpu_ms"] = value * UNITS[unit.group(1)]
+        elif metric.startswith("Malloc (total)"):
+            results[name]["mallocs"] = value * {"K": 1e3, "M": 1e6}.get(scale.group(1) if scale else "", 1)
+    return results
+
+
+def main():
+    results = parse(sys.stdin.read())
+    models = defaultdict(lambda: defaultdict(dict))
+    for name, metrics in results.items():
+        parts = name.split("/")
+        if len(parts) != 3:
+            continue
+        model, coder, op = parts
+        models[model][coder][op] = metrics
+    print("| model | coder | encode p50 (ms) | × JSON | decode p50 (ms) | × JSON | encode mallocs | decode mallocs |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for model in sorted(models):
+        coders = models[model]
+        json = coders.get("JSON", {})
+        for coder in sorted(coders, key=lambda c: (c != "Archive", c != "Archive+zlib", c)):
+            row = [model, coder]
+            for op in ("encode", "decode"):
+                m = coders[coder].get(op, {})
+                wall = m.get("wall_ms")
+                base = json.get(op, {}).get("wall_ms")
+                row.append(f"{wall:.3f}" if wall is not None else "–")
+                row.append(f"{base / wall:.1f}×" if wall and base else "–")
+            for op in ("encode", "decode"):
+                mallocs = coders[coder].get(op, {}).get("mallocs")
+                row.append(f"{mallocs:,.0f}" if mallocs is not None else "–")
+            print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
