@@ -78,34 +78,38 @@ final class EncoderImpl: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-    /// Claims the slot for a single value; returns the sink to write it into and a way back.
-    func claimSingleValueSlot() -> (sink: EncodingSink, undo: () -> Void) {
+    /// Claims the slot for a single value; returns the sink to write it into.
+    func claimSingleValueSlot() -> EncodingSink {
         switch role {
         case .pending(let sink):
             sink.pendingSlot = nil
             role = .single
-            return (sink, { [unowned self] in
-                self.role = .pending(sink)
-                sink.pendingSlot = self
-            })
+            return sink
         case .placeholder(let placeholder):
-            let sink = state.replacementSink(for: placeholder)
             role = .single
-            return (sink, { [unowned self] in
-                self.state.replacementSinks[placeholder.id] = nil
-                self.role = .placeholder(placeholder)
-            })
+            return state.replacementSink(for: placeholder)
         case .single:
             preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
         case .keyed, .unkeyed:
             preconditionFailure("Attempt to encode value through single value container when a keyed or unkeyed container was already requested.")
         }
     }
+
+    /// Gives the slot back after the value written into it threw (`previous` is the role
+    /// before `claimSingleValueSlot`).
+    func releaseSingleValueSlot(_ sink: EncodingSink, previous: Role) {
+        role = previous
+        switch previous {
+        case .pending: sink.pendingSlot = self
+        case .placeholder(let placeholder): state.replacementSinks[placeholder.id] = nil
+        default: break
+        }
+    }
 }
 
 extension EncoderImpl: SingleValueEncodingContainer {
     func encodeNil() throws {
-        let (sink, _) = claimSingleValueSlot()
+        let sink = claimSingleValueSlot()
         if optionalDepth > 1 {
             sink.writer.append(WireTag.nestedNil)
             sink.writer.appendVarint(UInt64(optionalDepth - 1))
@@ -133,7 +137,8 @@ extension EncoderImpl: SingleValueEncodingContainer {
     func encode<T: Encodable>(_ value: T) throws { try encodeSingle(value) }
 
     private func encodeSingle<T: Encodable>(_ value: T) throws {
-        let (sink, undo) = claimSingleValueSlot()
+        let previous = role
+        let sink = claimSingleValueSlot()
         let mark = sink.mark()
         do {
             // A value wrapped in a single-value container continues this encoder's chain of
@@ -147,7 +152,7 @@ extension EncoderImpl: SingleValueEncodingContainer {
             }
         } catch {
             state.rollBack(sink, to: mark)
-            undo()
+            releaseSingleValueSlot(sink, previous: previous)
             throw error
         }
     }

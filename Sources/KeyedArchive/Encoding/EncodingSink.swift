@@ -15,7 +15,11 @@ struct ContainerID: Hashable {
 /// What a keyed or unkeyed container struct holds to write into its container.
 struct ContainerRef {
     /// `nil` for a container past the depth limit: writes to it are dropped and `encode` throws.
-    let sink: EncodingSink?
+    ///
+    /// Unowned: a `ContainerRef` is only held by a container or encoder, which holds the
+    /// `EncodingState`, which holds every sink; not retaining it saves a retain/release pair
+    /// on every copy (every write).
+    unowned(unsafe) let sink: EncodingSink?
     let id: ContainerID
     let kind: ContainerLayout.Kind
     /// Nesting depth of the container (the root value's container is at depth 1).
