@@ -9,7 +9,7 @@ import Foundation
 enum NativeKind {
     case string, int, double, bool, float
     case int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8, int128, uint128
-    case date, uuid, url, data, bytes, packedArray
+    case date, uuid, url, data, bytes, packedArray, strings
 
     init?<T>(_: T.Type) {
         if T.self == String.self { self = .string }
@@ -35,6 +35,7 @@ enum NativeKind {
         else {
             let type = ObjectIdentifier(T.self)
             if type == KnownTypes.uint8Array { self = .bytes; return }
+            if type == KnownTypes.stringArray { self = .strings; return }
             switch type {
             case KnownTypes.doubleArray, KnownTypes.floatArray, KnownTypes.intArray, KnownTypes.int64Array,
                  KnownTypes.int32Array, KnownTypes.int16Array, KnownTypes.int8Array, KnownTypes.uintArray,
@@ -150,6 +151,8 @@ extension DecodingState {
             return unsafeBitCast(Data(try bytesPayload(at: location, path: errorPath())), to: T.self)
         case (.bytes, WireTag.bytes):
             return unsafeBitCast([UInt8](try bytesPayload(at: location, path: errorPath())), to: T.self)
+        case (.strings, WireTag.unkeyed) where depth <= limits.maximumDepth:
+            if let strings = decodeStrings(at: location) { return unsafeBitCast(strings, to: T.self) }
         case (.packedArray, WireTag.packed) where location.packed == nil:
             if let array = try decodePackedArray(type, at: location, path: errorPath()) { return array }
         default:
@@ -157,6 +160,26 @@ extension DecodingState {
         }
         return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
                                         depth: depth, optionalDepth: optionalDepth)
+    }
+
+    /// An unkeyed container of strings as `[String]`, without a decoder per element; `nil` when
+    /// anything is unusual (a non-string element, bad bytes, the depth limit), so that the
+    /// generic path reports it with its exact coding path.
+    private func decodeStrings(at location: ValueLocation) -> [String]? {
+        var p = location.offset + 1
+        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
+        let end = p + length
+        guard let count = try? reader.varint(at: &p, limit: end), count <= UInt64(end - p) else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard p < end, reader.base.load(fromByteOffset: p, as: UInt8.self) == WireTag.string else { return nil }
+            p += 1
+            guard let size = try? reader.length(at: &p, limit: end), let string = reader.utf8String(p, size) else { return nil }
+            strings.append(string)
+            p += size
+        }
+        return p == end ? strings : nil
     }
 
     /// A packed array into an array of the same element kind: one bounds check and one copy.

@@ -171,7 +171,7 @@ final class EncodingState {
         _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
-        if NativeEncoding.write(value, into: &sink.writer) { return nil }
+        if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) { return nil }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: parentPath.appending(component).path,

@@ -11,8 +11,10 @@ import Foundation
 /// protocol cast: the comparisons are pointer compares and fold away when specialized.
 enum NativeEncoding {
     /// Writes `value` if its type has a native encoding; returns `false` otherwise.
+    /// `withinDepth` says whether a container may be opened here: `[String]` is written as the
+    /// unkeyed container it is, so past the depth limit it goes the generic way (and throws).
     @inline(__always)
-    static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter) -> Bool {
+    static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter, withinDepth: Bool) -> Bool {
         if T.self == String.self { writeString(unsafeBitCast(value, to: String.self), into: &writer); return true }
         if T.self == Int.self { writeInteger(unsafeBitCast(value, to: Int.self), into: &writer); return true }
         if T.self == Double.self { writeDouble(unsafeBitCast(value, to: Double.self), into: &writer); return true }
@@ -34,6 +36,7 @@ enum NativeEncoding {
         if T.self == Int128.self { writeInteger(unsafeBitCast(value, to: Int128.self), into: &writer); return true }
         if T.self == UInt128.self { writeInteger(unsafeBitCast(value, to: UInt128.self), into: &writer); return true }
         let type = ObjectIdentifier(T.self)
+        if type == KnownTypes.stringArray, withinDepth { writeStrings(unsafeBitCast(value, to: [String].self), into: &writer); return true }
         if type == KnownTypes.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
         if type == KnownTypes.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
         if type == KnownTypes.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
@@ -100,6 +103,21 @@ enum NativeEncoding {
             writer.appendVarint(UInt64(utf8.count))
             writer.append(UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    /// `[String]` as the unkeyed container `Array.encode(to:)` would produce, byte for byte,
+    /// without its per-element dynamic calls. Sizes are known up front, so nothing is patched.
+    static func writeStrings(_ values: [String], into writer: inout ByteWriter) {
+        var payload = varintSize(UInt64(values.count))
+        for value in values {
+            let length = value.utf8.count
+            payload += 1 + varintSize(UInt64(length)) + length
+        }
+        writer.reserve(11 + payload)
+        writer.append(WireTag.unkeyed)
+        writer.appendVarint(UInt64(payload))
+        writer.appendVarint(UInt64(values.count))
+        for value in values { writeString(value, into: &writer) }
     }
 
     static func writeDate(_ value: Date, into writer: inout ByteWriter) {

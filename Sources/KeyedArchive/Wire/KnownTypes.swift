@@ -22,4 +22,5 @@ enum KnownTypes {
     static let uint32Array = ObjectIdentifier([UInt32].self)
     static let uint16Array = ObjectIdentifier([UInt16].self)
     static let uint8Array = ObjectIdentifier([UInt8].self)
+    static let stringArray = ObjectIdentifier([String].self)
 }
