@@ -11,12 +11,6 @@ fileprivate struct Point: Codable, Hashable {
     var label: String
 }
 
-fileprivate func roundTrip<T: Codable>(_ value: T, _ compression: ArchiveCompression = .none) throws -> T {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    return try ArchiveDecoder().decode(T.self, from: encoder.encode(value))
-}
-
 fileprivate func checkRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) {
     for compression in [ArchiveCompression.none, .zlib] {
         do {

@@ -40,12 +40,6 @@ fileprivate struct SingleHolder<T: Codable & Equatable>: Codable, Equatable {
     init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(T.self) }
 }
 
-fileprivate func roundTrip<T: Codable>(_ value: T, _ compression: ArchiveCompression = .none) throws -> T {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    return try ArchiveDecoder().decode(T.self, from: encoder.encode(value))
-}
-
 fileprivate func checkEverywhere<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
     for compression in [ArchiveCompression.none, .zlib] {
         #expect(try roundTrip(value, compression) == value, "top level \(compression)", sourceLocation: sourceLocation)

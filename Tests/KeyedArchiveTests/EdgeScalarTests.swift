@@ -232,13 +232,6 @@ fileprivate struct SingleGeneric<T: Codable & Equatable>: Codable {
     }
 }
 
-fileprivate func roundTrip<T: Codable>(_ value: T, _ compression: ArchiveCompression = .none) throws -> T {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    let data = try encoder.encode(value)
-    return try ArchiveDecoder().decode(T.self, from: data)
-}
-
 /// Round-trips `value` through every position and checks it comes back bit for bit.
 fileprivate func checkAllPositions<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) {
     func check(_ label: String, _ body: () throws -> T) {

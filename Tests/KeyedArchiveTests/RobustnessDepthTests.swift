@@ -166,60 +166,41 @@ fileprivate func dismantle(_ list: inout List) {
 
 // MARK: - Hand-built deep archives
 
-fileprivate func varint(_ value: Int) -> [UInt8] {
-    var v = UInt64(value)
-    var out: [UInt8] = []
-    while v >= 0x80 { out.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
-    out.append(UInt8(v))
-    return out
-}
+fileprivate func varintSize(_ value: Int) -> Int { varint(UInt64(value)).count }
 
-fileprivate func varintSize(_ value: Int) -> Int { varint(value).count }
-
-/// `levels` unkeyed containers nested by hand, the innermost holding the integer 42.
+/// `levels` containers with wire tag `tag` nested by hand: each outer one holds one byte
+/// `lead` (count or key) then the next; the innermost is `innermost`.
 /// Header 4B 41 52 43 01 00, the containers, then an empty key table (00).
-fileprivate func deepUnkeyedArchive(levels: Int) -> [UInt8] {
-    let innermost: [UInt8] = [0x0D, 0x02, 0x01, 0x80 + 42]
+fileprivate func deepArchive(levels: Int, tag: UInt8, lead: UInt8, innermost: [UInt8]) -> [UInt8] {
     var payloadLengths: [Int] = []
     var total = innermost.count
     for _ in 1..<levels {
-        let payload = 1 + total  // count varint (1) + inner container
+        let payload = 1 + total  // lead byte + inner container
         payloadLengths.append(payload)
         total = 1 + varintSize(payload) + payload
     }
     var bytes: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00]
     bytes.reserveCapacity(total + 8)
     for payload in payloadLengths.reversed() {
-        bytes.append(0x0D)
-        bytes += varint(payload)
-        bytes.append(0x01)
+        bytes.append(tag)
+        bytes += varint(UInt64(payload))
+        bytes.append(lead)
     }
     bytes += innermost
     bytes.append(0x00)
     return bytes
+}
+
+/// `levels` unkeyed containers nested by hand (each outer one has count 1), the innermost
+/// holding the integer 42.
+fileprivate func deepUnkeyedArchive(levels: Int) -> [UInt8] {
+    deepArchive(levels: levels, tag: 0x0D, lead: 0x01, innermost: [0x0D, 0x02, 0x01, 0x80 + 42])
 }
 
 /// `levels` keyed containers, each holding the next under integer key 0 (wire 00); the
 /// innermost holds 42 under integer key 1 (wire 04).
 fileprivate func deepKeyedArchive(levels: Int) -> [UInt8] {
-    let innermost: [UInt8] = [0x0C, 0x02, 0x04, 0x80 + 42]
-    var payloadLengths: [Int] = []
-    var total = innermost.count
-    for _ in 1..<levels {
-        let payload = 1 + total  // key varint + inner container
-        payloadLengths.append(payload)
-        total = 1 + varintSize(payload) + payload
-    }
-    var bytes: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00]
-    bytes.reserveCapacity(total + 8)
-    for payload in payloadLengths.reversed() {
-        bytes.append(0x0C)
-        bytes += varint(payload)
-        bytes.append(0x00)
-    }
-    bytes += innermost
-    bytes.append(0x00)
-    return bytes
+    deepArchive(levels: levels, tag: 0x0C, lead: 0x00, innermost: [0x0C, 0x02, 0x04, 0x80 + 42])
 }
 
 // MARK: - Expectations

@@ -114,14 +114,6 @@ fileprivate indirect enum AnyValue: Decodable {
 
 fileprivate let header: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00]
 
-fileprivate func varint(_ value: UInt64) -> [UInt8] {
-    var v = value
-    var out: [UInt8] = []
-    while v >= 0x80 { out.append(UInt8(truncatingIfNeeded: v) | 0x80); v >>= 7 }
-    out.append(UInt8(v))
-    return out
-}
-
 /// A zlib stream of stored (uncompressed) deflate blocks: lets tests put any body inside a
 /// compressed archive.
 fileprivate func zlibStored(_ body: [UInt8]) -> [UInt8] {

@@ -2,29 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-// MARK: - Helpers (file-private)
-
-fileprivate func archive<T: Encodable>(_ value: T, compression: ArchiveCompression = .none,
-                                       userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    encoder.userInfo = userInfo
-    return try encoder.encode(value)
-}
-
-fileprivate func unarchive<T: Decodable>(_ type: T.Type, from data: Data,
-                                         userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
-    var decoder = ArchiveDecoder()
-    decoder.userInfo = userInfo
-    return try decoder.decode(type, from: data)
-}
-
-fileprivate func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    for compression in [ArchiveCompression.none, .zlib] {
-        let back = try TestSupport.roundTrip(value, compression: compression)
-        #expect(back == value, "compression \(compression)", sourceLocation: sourceLocation)
-    }
-}
+// MARK: - Helpers (file-private; shared ones are in Support/)
 
 /// Encodes `probe` with and without compression and expects both to decode as `expected`.
 fileprivate func expectEncoding<T: Decodable & Equatable>(
@@ -40,46 +18,9 @@ fileprivate func expectEncoding<T: Decodable & Equatable>(
     }
 }
 
-fileprivate struct Probe: Encodable {
-    let body: (any Encoder) throws -> Void
-    init(_ body: @escaping (any Encoder) throws -> Void) { self.body = body }
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
-
-fileprivate final class DecodeProbeBox: @unchecked Sendable {
-    let body: (any Decoder) throws -> Void
-    init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
-}
-
-fileprivate let decodeProbeKey = CodingUserInfoKey(rawValue: "semantics.containers.probe")!
-
-fileprivate struct DecodeProbe: Decodable {
-    init(from decoder: any Decoder) throws {
-        try (decoder.userInfo[decodeProbeKey] as! DecodeProbeBox).body(decoder)
-    }
-}
-
-fileprivate func probeDecode(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping (any Decoder) throws -> Void) {
-    var decoder = ArchiveDecoder()
-    decoder.userInfo[decodeProbeKey] = DecodeProbeBox(body)
-    do {
-        _ = try decoder.decode(DecodeProbe.self, from: data)
-    } catch {
-        Issue.record("unexpected error: \(error)", sourceLocation: sourceLocation)
-    }
-}
-
 /// A coding path as "stringValue" or "stringValue#intValue" for keys with an integer.
 fileprivate func describe(_ path: [any CodingKey]) -> [String] {
     path.map { key in key.intValue.map { "\(key.stringValue)#\($0)" } ?? key.stringValue }
-}
-
-fileprivate struct DynamicKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
 }
 
 fileprivate let userInfoFlagKey = CodingUserInfoKey(rawValue: "semantics.containers.flag")!

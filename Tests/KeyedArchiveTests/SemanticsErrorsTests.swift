@@ -2,13 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-// MARK: - Helpers (file-private)
-
-fileprivate func archive<T: Encodable>(_ value: T) throws -> Data { try ArchiveEncoder().encode(value) }
-
-fileprivate func unarchive<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try ArchiveDecoder().decode(type, from: data)
-}
+// MARK: - Helpers (file-private; shared ones are in Support/)
 
 fileprivate enum Kind: String { case keyNotFound, typeMismatch, valueNotFound, dataCorrupted }
 
@@ -73,11 +67,6 @@ fileprivate func expectConversion<V: Encodable, T: Decodable & Equatable>(
         Issue.record("\(value) as \(T.self): \(error)", sourceLocation: sourceLocation)
     }
 }
-
-fileprivate struct Box<T> { var value: T }
-extension Box: Encodable where T: Encodable {}
-extension Box: Decodable where T: Decodable {}
-extension Box: Equatable where T: Equatable {}
 
 /// An array written element by element through `encode(_:)` (never as a packed block).
 fileprivate struct Many<T: Encodable>: Encodable {

@@ -2,62 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-// MARK: - Helpers (file-private: other test files are written independently)
-
-fileprivate func archive<T: Encodable>(_ value: T, compression: ArchiveCompression = .none) throws -> Data {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    return try encoder.encode(value)
-}
-
-fileprivate func unarchive<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try ArchiveDecoder().decode(type, from: data)
-}
-
-/// Round-trips `value` uncompressed and with zlib and expects equality both times.
-fileprivate func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    for compression in [ArchiveCompression.none, .zlib] {
-        let back = try TestSupport.roundTrip(value, compression: compression)
-        #expect(back == value, "compression \(compression)", sourceLocation: sourceLocation)
-    }
-}
-
-/// A closure-driven `Encodable`, for encode(to:) bodies written inline in a test.
-fileprivate struct Probe: Encodable {
-    let body: (any Encoder) throws -> Void
-    init(_ body: @escaping (any Encoder) throws -> Void) { self.body = body }
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
-
-fileprivate final class DecodeProbeBox: @unchecked Sendable {
-    let body: (any Decoder) throws -> Void
-    init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
-}
-
-fileprivate let decodeProbeKey = CodingUserInfoKey(rawValue: "semantics.keys.probe")!
-
-fileprivate struct DecodeProbe: Decodable {
-    init(from decoder: any Decoder) throws {
-        let box = decoder.userInfo[decodeProbeKey] as! DecodeProbeBox
-        try box.body(decoder)
-    }
-}
-
-/// Decodes `data` running `body` as the top-level `init(from:)`.
-fileprivate func probeDecode(_ data: Data, _ body: @escaping (any Decoder) throws -> Void) throws {
-    var decoder = ArchiveDecoder()
-    decoder.userInfo[decodeProbeKey] = DecodeProbeBox(body)
-    _ = try decoder.decode(DecodeProbe.self, from: data)
-}
-
-/// A string-or-integer key like Foundation's private `_CodingKey`: `init(stringValue:)` has no intValue.
-fileprivate struct DynamicKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
-}
+// MARK: - Helpers (file-private; shared ones are in Support/)
 
 /// A key with both forms, consistent in both directions (name ↔ number).
 fileprivate struct FieldKey: CodingKey, Hashable {
@@ -180,7 +125,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
             init?(intValue: Int) { nil }
         }
         let data = try archive(["123": 1, "abc": 2, "-4": 3, "007": 4])
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let c = try decoder.container(keyedBy: NameKey.self)
             #expect(Set(c.allKeys.map(\.stringValue)) == ["123", "abc", "-4", "007"])
             #expect(c.contains(NameKey(stringValue: "123")!))
@@ -229,7 +174,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
     @Test func intRawCodingKeysAreWrittenAsIntegers() throws {
         // An integer key must be readable by its integer and not appear as a string.
         let data = try archive(IntKeyedPerson(name: "Ada", age: 36, tags: []))
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let c = try decoder.container(keyedBy: DynamicKey.self)
             let keys = c.allKeys
             #expect(Set(keys.map(\.intValue)) == [7, 8, 9])
@@ -248,7 +193,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
 
     @Test func customKeyWithBothFormsAppearsInAllKeys() throws {
         let data = try archive(FieldKeyed(alpha: 1, beta: "two", gamma: 3.5, delta: []))
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let c = try decoder.container(keyedBy: FieldKey.self)
             #expect(Set(c.allKeys.map(\.stringValue)) == ["alpha", "beta", "gamma", "delta"])
             #expect(Set(c.allKeys.compactMap(\.intValue)) == [1, 2, 300, -7])
@@ -291,7 +236,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
             try c.encode(5, forKey: DynamicKey(intValue: 99)!)
             try c.encode(6, forKey: DynamicKey(intValue: 2)!)
         })
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let strings = try decoder.container(keyedBy: Known.self)
             #expect(Set(strings.allKeys) == [.a, .b])
             #expect(strings.allKeys.count == 2)
@@ -315,14 +260,14 @@ fileprivate enum ShapeV2: Codable, Equatable {
     }
 
     @Test func enumWithAssociatedValuesUsesCaseNameAndPositionalKeys() throws {
-        try probeDecode(archive(Shape.rect(3, 4))) { decoder in
+        try probeDecodeThrowing(archive(Shape.rect(3, 4))) { decoder in
             let c = try decoder.container(keyedBy: DynamicKey.self)
             #expect(c.allKeys.map(\.stringValue) == ["rect"])
             let payload = try c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("rect"))
             #expect(Set(payload.allKeys.map(\.stringValue)) == ["_0", "_1"])
             #expect(try payload.decode(Double.self, forKey: DynamicKey("_1")) == 4)
         }
-        try probeDecode(archive(Shape.point)) { decoder in
+        try probeDecodeThrowing(archive(Shape.point)) { decoder in
             let c = try decoder.container(keyedBy: DynamicKey.self)
             #expect(try c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("point")).allKeys.isEmpty)
         }
@@ -364,7 +309,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
             try s.encode(20)
             try c.encode(30, forKey: .one)
         })
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let dynamic = try decoder.container(keyedBy: DynamicKey.self)
             let superKeys = dynamic.allKeys.filter { $0.stringValue == "super" }
             #expect(superKeys.count == 1)
@@ -398,7 +343,7 @@ fileprivate enum ShapeV2: Codable, Equatable {
             try c.encode("big", forKey: HugeKey(intValue: Int.max)!)
             try c.encode("small", forKey: HugeKey(intValue: Int.min)!)
         })
-        try probeDecode(data) { decoder in
+        try probeDecodeThrowing(data) { decoder in
             let c = try decoder.container(keyedBy: HugeKey.self)
             #expect(try c.decode(String.self, forKey: HugeKey(stringValue: "huge")!) == "big")
             #expect(try c.decode(String.self, forKey: HugeKey(intValue: Int.min)!) == "small")

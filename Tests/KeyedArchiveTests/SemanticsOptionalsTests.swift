@@ -2,53 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-// MARK: - Helpers (file-private)
-
-fileprivate func archive<T: Encodable>(_ value: T, compression: ArchiveCompression = .none) throws -> Data {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    return try encoder.encode(value)
-}
-
-fileprivate func unarchive<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try ArchiveDecoder().decode(type, from: data)
-}
-
-fileprivate func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    for compression in [ArchiveCompression.none, .zlib] {
-        let back = try TestSupport.roundTrip(value, compression: compression)
-        #expect(back == value, "compression \(compression): got \(String(describing: back))", sourceLocation: sourceLocation)
-    }
-}
-
-fileprivate struct Probe: Encodable {
-    let body: (any Encoder) throws -> Void
-    init(_ body: @escaping (any Encoder) throws -> Void) { self.body = body }
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
-
-fileprivate final class DecodeProbeBox: @unchecked Sendable {
-    let body: (any Decoder) throws -> Void
-    init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
-}
-
-fileprivate let decodeProbeKey = CodingUserInfoKey(rawValue: "semantics.optionals.probe")!
-
-fileprivate struct DecodeProbe: Decodable {
-    init(from decoder: any Decoder) throws {
-        try (decoder.userInfo[decodeProbeKey] as! DecodeProbeBox).body(decoder)
-    }
-}
-
-fileprivate func probeDecode(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping (any Decoder) throws -> Void) {
-    var decoder = ArchiveDecoder()
-    decoder.userInfo[decodeProbeKey] = DecodeProbeBox(body)
-    do {
-        _ = try decoder.decode(DecodeProbe.self, from: data)
-    } catch {
-        Issue.record("unexpected error: \(error)", sourceLocation: sourceLocation)
-    }
-}
+// MARK: - Helpers (file-private; shared ones are in Support/)
 
 fileprivate func paths(_ path: [any CodingKey]) -> [String] { path.map(\.stringValue) }
 

@@ -2,71 +2,7 @@ import Foundation
 import Testing
 @testable import KeyedArchive
 
-// MARK: - Helpers (file-private)
-
-fileprivate func archive<T: Encodable>(_ value: T, compression: ArchiveCompression = .none) throws -> Data {
-    var encoder = ArchiveEncoder()
-    encoder.compression = compression
-    return try encoder.encode(value)
-}
-
-fileprivate func unarchive<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try ArchiveDecoder().decode(type, from: data)
-}
-
-/// Round-trips at top level, as a keyed property and as an array element, plain and zlib.
-fileprivate func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    for compression in [ArchiveCompression.none, .zlib] {
-        let back = try TestSupport.roundTrip(value, compression: compression)
-        #expect(back == value, "top level, \(compression)", sourceLocation: sourceLocation)
-        let boxed = try TestSupport.roundTrip(Box(value: value), compression: compression)
-        #expect(boxed.value == value, "keyed, \(compression)", sourceLocation: sourceLocation)
-        let array = try TestSupport.roundTrip([value, value], compression: compression)
-        #expect(array == [value, value], "unkeyed, \(compression)", sourceLocation: sourceLocation)
-    }
-}
-
-fileprivate struct Box<T> { var value: T }
-extension Box: Encodable where T: Encodable {}
-extension Box: Decodable where T: Decodable {}
-extension Box: Equatable where T: Equatable {}
-
-fileprivate struct DynamicKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int?
-    init(_ string: String) { stringValue = string; intValue = nil }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
-}
-
-fileprivate final class DecodeProbeBox: @unchecked Sendable {
-    let body: (any Decoder) throws -> Void
-    init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
-}
-
-fileprivate let decodeProbeKey = CodingUserInfoKey(rawValue: "semantics.types.probe")!
-
-fileprivate struct DecodeProbe: Decodable {
-    init(from decoder: any Decoder) throws {
-        try (decoder.userInfo[decodeProbeKey] as! DecodeProbeBox).body(decoder)
-    }
-}
-
-fileprivate func probeDecode(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping (any Decoder) throws -> Void) {
-    var decoder = ArchiveDecoder()
-    decoder.userInfo[decodeProbeKey] = DecodeProbeBox(body)
-    do {
-        _ = try decoder.decode(DecodeProbe.self, from: data)
-    } catch {
-        Issue.record("unexpected error: \(error)", sourceLocation: sourceLocation)
-    }
-}
-
-fileprivate struct Probe: Encodable {
-    let body: (any Encoder) throws -> Void
-    init(_ body: @escaping (any Encoder) throws -> Void) { self.body = body }
-    func encode(to encoder: any Encoder) throws { try body(encoder) }
-}
+// Shared helpers (archive, expectRoundTrip, probes, DynamicKey, Box) are in Support/.
 
 // MARK: - Models
 
@@ -144,7 +80,7 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
     #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
     @Test func float16RoundTripsAndIsWrittenAsFloat() throws {
         let values: [Float16] = [0, -0.0, 1.5, -65504, .leastNonzeroMagnitude, .infinity, -.infinity]
-        for value in values { try expectRoundTrip(value) }
+        for value in values { try expectRoundTripInEveryPosition(value) }
         #expect(try unarchive(Float16.self, from: archive(Float16.nan)).isNaN)
         #expect(try unarchive(Float.self, from: archive(Float16(1.5))) == 1.5)
         #expect(try unarchive(Float16.self, from: archive(Float(2.5))) == 2.5)
@@ -157,16 +93,16 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
             .zero, .seconds(5), .milliseconds(-1500), .nanoseconds(1), .nanoseconds(-1),
             .seconds(Int64.max), .seconds(Int64.min), Duration(secondsComponent: 3, attosecondsComponent: 999_999_999_999_999_999),
         ]
-        for value in values { try expectRoundTrip(value) }
-        try expectRoundTrip(values)
+        for value in values { try expectRoundTripInEveryPosition(value) }
+        try expectRoundTripInEveryPosition(values)
     }
 
     @Test func rangesRoundTrip() throws {
-        try expectRoundTrip(1..<5)
-        try expectRoundTrip(-3...(-3))
-        try expectRoundTrip(0.5..<0.5)
-        try expectRoundTrip(Int.min...Int.max)
-        try expectRoundTrip("a"..<"z")
+        try expectRoundTripInEveryPosition(1..<5)
+        try expectRoundTripInEveryPosition(-3...(-3))
+        try expectRoundTripInEveryPosition(0.5..<0.5)
+        try expectRoundTripInEveryPosition(Int.min...Int.max)
+        try expectRoundTripInEveryPosition("a"..<"z")
         let from = try unarchive(PartialRangeFrom<Int>.self, from: archive(7...))
         #expect(from.lowerBound == 7)
         let upTo = try unarchive(PartialRangeUpTo<Double>.self, from: archive(..<2.5))
@@ -186,27 +122,27 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
     }
 
     @Test func setsRoundTrip() throws {
-        try expectRoundTrip(Set(["a", "b", "c"]))
-        try expectRoundTrip(Set<Int>())
-        try expectRoundTrip(Set(0..<300))
-        try expectRoundTrip(Set([Fruit.apple]))
-        try expectRoundTrip(ContiguousArray([1, 2, 3]))
+        try expectRoundTripInEveryPosition(Set(["a", "b", "c"]))
+        try expectRoundTripInEveryPosition(Set<Int>())
+        try expectRoundTripInEveryPosition(Set(0..<300))
+        try expectRoundTripInEveryPosition(Set([Fruit.apple]))
+        try expectRoundTripInEveryPosition(ContiguousArray([1, 2, 3]))
     }
 
     @Test func dictionariesWithEveryKeyKindRoundTrip() throws {
-        try expectRoundTrip(["one": 1, "two": 2])
-        try expectRoundTrip([1: "one", -2: "minus two"])
-        try expectRoundTrip([Fruit.apple: 1, .banana: 2])
-        try expectRoundTrip([Rank.low: "l", .high: "h"])
-        try expectRoundTrip([PlainKey.x: 1.5, .y: -1])
-        try expectRoundTrip([UUID(): "a", UUID(): "b"])
-        try expectRoundTrip([Double(1.5): "x", -0.25: "y"])
-        try expectRoundTrip([[1]: "array keys"] as [[Int]: String])
-        try expectRoundTrip([String: Int]())
-        try expectRoundTrip([Int: Int]())
-        try expectRoundTrip([UUID: Int]())
-        try expectRoundTrip([Fruit: Int]())
-        try expectRoundTrip(["nested": [1: [Fruit.apple: [UUID(): [true]]]]])
+        try expectRoundTripInEveryPosition(["one": 1, "two": 2])
+        try expectRoundTripInEveryPosition([1: "one", -2: "minus two"])
+        try expectRoundTripInEveryPosition([Fruit.apple: 1, .banana: 2])
+        try expectRoundTripInEveryPosition([Rank.low: "l", .high: "h"])
+        try expectRoundTripInEveryPosition([PlainKey.x: 1.5, .y: -1])
+        try expectRoundTripInEveryPosition([UUID(): "a", UUID(): "b"])
+        try expectRoundTripInEveryPosition([Double(1.5): "x", -0.25: "y"])
+        try expectRoundTripInEveryPosition([[1]: "array keys"] as [[Int]: String])
+        try expectRoundTripInEveryPosition([String: Int]())
+        try expectRoundTripInEveryPosition([Int: Int]())
+        try expectRoundTripInEveryPosition([UUID: Int]())
+        try expectRoundTripInEveryPosition([Fruit: Int]())
+        try expectRoundTripInEveryPosition(["nested": [1: [Fruit.apple: [UUID(): [true]]]]])
     }
 
     @Test func codingKeyRepresentableKeysAreKeyed() throws {
@@ -241,16 +177,16 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
         let values: [Decimal] = [0, 1, -1, Decimal(string: "3.14159265358979323846264338327950288")!,
                                  Decimal(string: "-0.000000000000000000000000000001")!, Decimal.greatestFiniteMagnitude,
                                  Decimal.leastNonzeroMagnitude, Decimal(Int64.max), Decimal(string: "1e100")!]
-        for value in values { try expectRoundTrip(value) }
-        try expectRoundTrip(["price": Decimal(string: "19.99")!])
+        for value in values { try expectRoundTripInEveryPosition(value) }
+        try expectRoundTripInEveryPosition(["price": Decimal(string: "19.99")!])
     }
 
     @Test func urlsRoundTripAsTheirAbsoluteString() throws {
         for string in ["https://example.com", "https://user:pw@example.com:8080/a/b?q=1&r=%20#frag", "file:///tmp/a%20b.txt",
                        "mailto:someone@example.com", "urn:isbn:0451450523", "data:,Hello%2C%20World", "http://[::1]/"] {
-            try expectRoundTrip(URL(string: string)!)
+            try expectRoundTripInEveryPosition(URL(string: string)!)
         }
-        try expectRoundTrip(URL(fileURLWithPath: "/tmp/dir with space/f.txt"))
+        try expectRoundTripInEveryPosition(URL(fileURLWithPath: "/tmp/dir with space/f.txt"))
         let base = URL(string: "https://example.com/a/")!
         let relative = URL(string: "b/c?x=1", relativeTo: base)!
         for compression in [ArchiveCompression.none, .zlib] {
@@ -280,28 +216,28 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
     @Test func datesRoundTripAndDecodeFromNumbers() throws {
         let values: [Date] = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 123_456.789_012),
                               Date(timeIntervalSince1970: -1), .distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: -0.5)]
-        for value in values { try expectRoundTrip(value) }
-        try expectRoundTrip(values)
+        for value in values { try expectRoundTripInEveryPosition(value) }
+        try expectRoundTripInEveryPosition(values)
         #expect(try unarchive(Date.self, from: archive(12_345.5)) == Date(timeIntervalSinceReferenceDate: 12_345.5))
         #expect(try unarchive(Box<Date>.self, from: archive(Box(value: 100))).value == Date(timeIntervalSinceReferenceDate: 100))
     }
 
     @Test func uuidsRoundTripAndDecodeFromStrings() throws {
         let id = UUID()
-        try expectRoundTrip(id)
-        try expectRoundTrip(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
-        try expectRoundTrip(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+        try expectRoundTripInEveryPosition(id)
+        try expectRoundTripInEveryPosition(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
+        try expectRoundTripInEveryPosition(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
         #expect(try unarchive(UUID.self, from: archive(id.uuidString)) == id)
         #expect(try unarchive(Box<UUID>.self, from: archive(Box(value: id.uuidString.lowercased()))).value == id)
     }
 
     @Test func dataAndByteArraysRoundTripAndInterconvert() throws {
-        try expectRoundTrip(Data())
-        try expectRoundTrip(Data([0, 1, 2, 255]))
-        try expectRoundTrip(Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
-        try expectRoundTrip([UInt8]())
-        try expectRoundTrip([UInt8](repeating: 0xAB, count: 1000))
-        try expectRoundTrip(Data([1, 2, 3])[1...])
+        try expectRoundTripInEveryPosition(Data())
+        try expectRoundTripInEveryPosition(Data([0, 1, 2, 255]))
+        try expectRoundTripInEveryPosition(Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        try expectRoundTripInEveryPosition([UInt8]())
+        try expectRoundTripInEveryPosition([UInt8](repeating: 0xAB, count: 1000))
+        try expectRoundTripInEveryPosition(Data([1, 2, 3])[1...])
         #expect(try unarchive(Data.self, from: archive([UInt8]([9, 8]))) == Data([9, 8]))
         #expect(try unarchive([UInt8].self, from: archive(Data([7]))) == [7])
         // Data's own init(from:) reads an unkeyed container of UInt8.
@@ -323,52 +259,52 @@ fileprivate struct SingleUnsigned: Codable, Equatable {
     func int128ThroughEveryContainerKind(_ signed: Int128, _ unsigned: UInt128) throws {
         let value = Wide(signed: signed, unsigned: unsigned, optionalSigned: signed,
                          list: [signed, 0, signed / 2, Int128.min, Int128.max], ulist: [unsigned, 0, UInt128.max])
-        try expectRoundTrip(value)
-        try expectRoundTrip(Wide(signed: 0, unsigned: 0, optionalSigned: nil, list: [], ulist: []))
-        try expectRoundTrip(signed)
-        try expectRoundTrip(unsigned)
-        try expectRoundTrip([signed, signed &+ 1])
-        try expectRoundTrip(["k": unsigned])
-        try expectRoundTrip(SingleSigned(value: signed))
-        try expectRoundTrip(SingleUnsigned(value: unsigned))
+        try expectRoundTripInEveryPosition(value)
+        try expectRoundTripInEveryPosition(Wide(signed: 0, unsigned: 0, optionalSigned: nil, list: [], ulist: []))
+        try expectRoundTripInEveryPosition(signed)
+        try expectRoundTripInEveryPosition(unsigned)
+        try expectRoundTripInEveryPosition([signed, signed &+ 1])
+        try expectRoundTripInEveryPosition(["k": unsigned])
+        try expectRoundTripInEveryPosition(SingleSigned(value: signed))
+        try expectRoundTripInEveryPosition(SingleUnsigned(value: unsigned))
     }
 
     @Test func integerExtremesOfEveryWidthRoundTrip() throws {
-        try expectRoundTrip([Int8.min, -1, 0, 1, Int8.max])
-        try expectRoundTrip([Int16.min, -1, 0, Int16.max])
-        try expectRoundTrip([Int32.min, -1, 0, Int32.max])
-        try expectRoundTrip([Int64.min, -1, 0, Int64.max])
-        try expectRoundTrip([Int.min, -1, 0, 127, 128, Int.max])
-        try expectRoundTrip([UInt8.min, 127, 128, UInt8.max])
-        try expectRoundTrip([UInt16.min, UInt16.max])
-        try expectRoundTrip([UInt32.min, UInt32.max])
-        try expectRoundTrip([UInt64.min, UInt64.max])
-        try expectRoundTrip([UInt.min, UInt.max])
+        try expectRoundTripInEveryPosition([Int8.min, -1, 0, 1, Int8.max])
+        try expectRoundTripInEveryPosition([Int16.min, -1, 0, Int16.max])
+        try expectRoundTripInEveryPosition([Int32.min, -1, 0, Int32.max])
+        try expectRoundTripInEveryPosition([Int64.min, -1, 0, Int64.max])
+        try expectRoundTripInEveryPosition([Int.min, -1, 0, 127, 128, Int.max])
+        try expectRoundTripInEveryPosition([UInt8.min, 127, 128, UInt8.max])
+        try expectRoundTripInEveryPosition([UInt16.min, UInt16.max])
+        try expectRoundTripInEveryPosition([UInt32.min, UInt32.max])
+        try expectRoundTripInEveryPosition([UInt64.min, UInt64.max])
+        try expectRoundTripInEveryPosition([UInt.min, UInt.max])
         for value in [Int.min, -129, -128, -1, 0, 127, 128, 255, 256, Int.max] {
-            try expectRoundTrip(value)
-            try expectRoundTrip(Int64(value))
+            try expectRoundTripInEveryPosition(value)
+            try expectRoundTripInEveryPosition(Int64(value))
         }
-        try expectRoundTrip(UInt64.max)
-        try expectRoundTrip(true)
-        try expectRoundTrip([true, false])
+        try expectRoundTripInEveryPosition(UInt64.max)
+        try expectRoundTripInEveryPosition(true)
+        try expectRoundTripInEveryPosition([true, false])
     }
 
     @Test func stringsRoundTrip() throws {
         for value in ["", "a", "\u{0}", "emoji 👩‍👩‍👧‍👦", "e\u{301}", String(repeating: "long ", count: 10_000), "\u{FFFF}\u{10FFFF}"] {
-            try expectRoundTrip(value)
+            try expectRoundTripInEveryPosition(value)
         }
-        try expectRoundTrip(["", "", "x"])
+        try expectRoundTripInEveryPosition(["", "", "x"])
         // Character and Unicode.Scalar are not Codable, but substrings of strings round-trip as String.
         #expect(try unarchive(String.self, from: archive(String("abcdef".dropFirst(2)))) == "cdef")
     }
 
     @Test func nestedCollectionsRoundTrip() throws {
-        try expectRoundTrip([[1, 2], [], [3]])
-        try expectRoundTrip([[[Double]]]([[[1.5]], [[]], []]))
-        try expectRoundTrip([["a": [1, 2]], [:]])
-        try expectRoundTrip([Set([1]), Set()])
-        try expectRoundTrip([[Float]]([[1, 2], [.infinity]]))
-        try expectRoundTrip([[UInt16]]([[1, 65535]]))
-        try expectRoundTrip([[Int8]]([[-128, 127]]))
+        try expectRoundTripInEveryPosition([[1, 2], [], [3]])
+        try expectRoundTripInEveryPosition([[[Double]]]([[[1.5]], [[]], []]))
+        try expectRoundTripInEveryPosition([["a": [1, 2]], [:]])
+        try expectRoundTripInEveryPosition([Set([1]), Set()])
+        try expectRoundTripInEveryPosition([[Float]]([[1, 2], [.infinity]]))
+        try expectRoundTripInEveryPosition([[UInt16]]([[1, 65535]]))
+        try expectRoundTripInEveryPosition([[Int8]]([[-128, 127]]))
     }
 }

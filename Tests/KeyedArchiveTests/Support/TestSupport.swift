@@ -2,11 +2,13 @@ import Foundation
 import KeyedArchive
 
 /// Helpers shared by every test file. Test files keep their own models `private`/`fileprivate`
-/// so that files written independently never collide.
+/// so that files written independently never collide; shared helpers live beside this file in `Support/`.
 enum TestSupport {
-    /// The repository root, found from this file's location, so tests read `Spec/` in place.
+    /// The repository root, found from this file's location
+    /// (`Tests/KeyedArchiveTests/Support/TestSupport.swift`), so tests read `Spec/` in place.
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Encodes with the given compression and decodes back.
     static func roundTrip<T: Codable>(_ value: T, as type: T.Type = T.self, compression: ArchiveCompression = .none) throws -> T {
@@ -15,6 +17,7 @@ enum TestSupport {
         return try ArchiveDecoder().decode(type, from: encoder.encode(value))
     }
 
+    /// Space-separated lowercase hex bytes of `data`.
     static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined(separator: " ") }
 
     /// Parses hex bytes; `#` starts a comment that runs to the end of the line.
