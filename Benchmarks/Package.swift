@@ -20,6 +20,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "SizeReport",
+            dependencies: ["BenchmarkModels"]
+        ),
+        .executableTarget(
             name: "CoderBenchmarks",
             dependencies: [
                 "BenchmarkModels",

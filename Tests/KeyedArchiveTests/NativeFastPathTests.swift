@@ -57,4 +57,61 @@ import Testing
         decoder.limits.maximumDepth = 2
         #expect(try decoder.decode(Holder.self, from: data) == Holder(tags: ["a"]))
     }
+
+    /// The packed element kind byte of an archive whose root is a packed array.
+    private func packedKind(_ data: Data) -> UInt8? {
+        data.count > 7 && data[data.startIndex + 6] == 0x0E ? data[data.startIndex + 7] : nil
+    }
+
+    @Test(arguments: [
+        ([Int8.min, Int8.max].map(Int.init), UInt8(0x01)),
+        ([Int(Int8.max) + 1], 0x03), ([Int(Int16.min)], 0x03),
+        ([Int(Int16.max) + 1], 0x05), ([Int(Int32.min)], 0x05),
+        ([Int(Int32.max) + 1], 0x07), ([Int.min, Int.max], 0x07),
+    ] as [([Int], UInt8)])
+    func signedArraysUseTheNarrowestKind(_ values: [Int], _ kind: UInt8) throws {
+        let data = try ArchiveEncoder().encode(values)
+        #expect(packedKind(data) == kind)
+        #expect(try ArchiveDecoder().decode([Int].self, from: data) == values)
+        #expect(try ArchiveDecoder().decode([Int64].self, from: data) == values.map(Int64.init))
+        // Every narrower type that holds the values reads them too; one that does not fails.
+        let fitsInt32 = values.allSatisfy { Int32(exactly: $0) != nil }
+        if fitsInt32 {
+            #expect(try ArchiveDecoder().decode([Int32].self, from: data) == values.map { Int32($0) })
+        } else {
+            #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Int32].self, from: data) }
+        }
+    }
+
+    @Test(arguments: [
+        ([0, UInt(UInt16.max)], UInt8(0x02)),
+        ([UInt(UInt16.max) + 1], 0x04),
+        ([UInt(UInt32.max) + 1, UInt.max], 0x06),
+    ] as [([UInt], UInt8)])
+    func unsignedArraysUseTheNarrowestUnsignedKind(_ values: [UInt], _ kind: UInt8) throws {
+        let data = try ArchiveEncoder().encode(values)
+        #expect(packedKind(data) == kind)
+        #expect(try ArchiveDecoder().decode([UInt].self, from: data) == values)
+        #expect(try ArchiveDecoder().decode([UInt64].self, from: data) == values.map(UInt64.init))
+        // Signed 64-bit holds every uint16/uint32 element; it cannot hold UInt.max.
+        if values.allSatisfy({ Int64(exactly: $0) != nil }) {
+            #expect(try ArchiveDecoder().decode([Int64].self, from: data) == values.map { Int64($0) })
+        } else {
+            #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Int64].self, from: data) }
+        }
+    }
+
+    @Test func narrowerSwiftIntegerArraysRoundTripAndNarrow() throws {
+        let int32s: [Int32] = [-5, 7, 300]
+        let int16s: [Int16] = [Int16.min, 0]
+        let uint32s: [UInt32] = [1, 2]
+        #expect(packedKind(try ArchiveEncoder().encode(int32s)) == 0x03)
+        #expect(packedKind(try ArchiveEncoder().encode(int16s)) == 0x03)
+        #expect(packedKind(try ArchiveEncoder().encode(uint32s)) == 0x02)
+        #expect(try TestSupport.roundTrip(int32s) == int32s)
+        #expect(try TestSupport.roundTrip(int16s) == int16s)
+        #expect(try TestSupport.roundTrip(uint32s) == uint32s)
+        // A negative int8 element cannot become an unsigned value: the element path reports it.
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([UInt].self, from: ArchiveEncoder().encode([-1])) }
+    }
 }

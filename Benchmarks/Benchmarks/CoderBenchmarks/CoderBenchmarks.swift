@@ -6,46 +6,7 @@ import SwiftProtobuf
 
 // Every model is encoded and decoded by each coder in the same run, so the ratios against
 // JSONEncoder/JSONDecoder in Benchmarks/README.md come from one process on one machine.
-
-/// A coder under test: how to turn a model into bytes and back.
-struct Coder<Model>: Sendable {
-    let name: String
-    let encode: @Sendable (Model) throws -> Data
-    let decode: @Sendable (Data) throws -> Model
-}
-
-func codableCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
-    let archive = ArchiveEncoder()
-    let zlib = { var encoder = ArchiveEncoder(); encoder.compression = .zlib; return encoder }()
-    let archiveDecoder = ArchiveDecoder()
-    let plist = PropertyListEncoder()
-    plist.outputFormat = .binary
-    return [
-        Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "Archive+zlib", encode: { try zlib.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "JSON", encode: { try JSONEncoder().encode($0) }, decode: { try JSONDecoder().decode(Model.self, from: $0) }),
-        Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try PropertyListDecoder().decode(Model.self, from: $0) }),
-    ]
-}
-
-/// swift-protobuf, including the conversion from and to the Swift model.
-func protobufCoder<Model: Sendable, Message: SwiftProtobuf.Message>(
-    _: Model.Type, toMessage: @escaping @Sendable (Model) -> Message, toModel: @escaping @Sendable (Message) throws -> Model
-) -> Coder<Model> {
-    Coder(name: "Protobuf", encode: { try toMessage($0).serializedData() },
-          decode: { try toModel(Message(serializedBytes: $0)) })
-}
-
-func register<Model: Sendable>(_ modelName: String, _ model: Model, _ coders: [Coder<Model>]) {
-    for coder in coders {
-        Benchmark("\(modelName)/\(coder.name)/encode") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try coder.encode(model)) }
-        }
-        Benchmark("\(modelName)/\(coder.name)/decode", closure: { benchmark, data in
-            for _ in benchmark.scaledIterations { blackHole(try coder.decode(data)) }
-        }, setup: { try coder.encode(model) })
-    }
-}
+// The models and coders are listed in BenchmarkModels/Coders.swift.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -54,27 +15,18 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(1),
         maxIterations: 500)
 
-    let commits = Commit.sample()
-    register("Commits(string keys)", commits, codableCoders([Commit].self)
-        + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })])
+    for measurement in BenchmarkSuite.all() {
+        let name = "\(measurement.model)/\(measurement.coder)"
+        Benchmark("\(name)/encode") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try measurement.encode()) }
+        }
+        Benchmark("\(name)/decode", closure: { benchmark, data in
+            for _ in benchmark.scaledIterations { try measurement.decode(data) }
+        }, setup: { try measurement.encode() })
+    }
 
-    register("Commits(int keys)", IntKeyedCommit.sample(), codableCoders([IntKeyedCommit].self))
-
-    let appState = AppState.sample()
-    register("AppState", appState, codableCoders(AppState.self)
-        + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })])
-
-    let series = NumericSeries.sample()
-    register("NumericSeries", series, codableCoders(NumericSeries.self)
-        + [protobufCoder(NumericSeries.self, toMessage: { Kabench_PBNumericSeries($0) }, toModel: { $0.model() })])
-
-    register("Doubles(1M)", series.values, codableCoders([Double].self))
-    register("Ints(1M)", (0..<1_000_000).map { $0 &* 7919 % 1_000_003 }, codableCoders([Int].self))
-    register("Blob(4MB)", sampleBlob(), codableCoders(Data.self))
-    register("ClassHierarchy", Drawing.sample(), codableCoders(Drawing.self))
-
-    // The floor for the packed-array targets: copying the same bytes.
-    let doubleBytes = series.values.withUnsafeBytes { Data($0) }
+    // The floor for the packed-array targets: copying the same 8 MB.
+    let doubleBytes = NumericSeries.sample(values: 1_000_000, samples: 0).values.withUnsafeBytes { Data($0) }
     Benchmark("Doubles(1M)/memcpy/copy") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(doubleBytes.withUnsafeBytes { Data($0) })

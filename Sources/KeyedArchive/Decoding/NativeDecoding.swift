@@ -182,7 +182,8 @@ extension DecodingState {
         return p == end ? strings : nil
     }
 
-    /// A packed array into an array of the same element kind: one bounds check and one copy.
+    /// A packed array into a Swift array: one bounds check, then one copy (same kind) or one
+    /// widening loop (a narrower integer kind, as writers choose the narrowest that fits).
     /// Never inlined, so its `T?` costs nothing on the paths of other types.
     @inline(never)
     private func decodePackedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
@@ -191,20 +192,60 @@ extension DecodingState {
         let start: Int
         do throws(ArchiveFormatError) { (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit) } catch { throw DecodingErrors.corrupted(error, path: path()) }
         let bytes = reader.slice(start, elements * kind.width)
-        let type = ObjectIdentifier(T.self)
-        switch kind {
-        case .float64 where type == KnownTypes.doubleArray: return unsafeBitCast(Self.copyPacked(bytes, as: Double.self), to: T.self)
-        case .float32 where type == KnownTypes.floatArray: return unsafeBitCast(Self.copyPacked(bytes, as: Float.self), to: T.self)
-        case .int64 where type == KnownTypes.intArray: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self).map { Int($0) }, to: T.self)
-        case .int64 where type == KnownTypes.int64Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int64.self), to: T.self)
-        case .int32 where type == KnownTypes.int32Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int32.self), to: T.self)
-        case .int16 where type == KnownTypes.int16Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int16.self), to: T.self)
-        case .int8 where type == KnownTypes.int8Array: return unsafeBitCast(Self.copyPacked(bytes, as: Int8.self), to: T.self)
-        case .uint64 where type == KnownTypes.uintArray: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self).map { UInt($0) }, to: T.self)
-        case .uint64 where type == KnownTypes.uint64Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt64.self), to: T.self)
-        case .uint32 where type == KnownTypes.uint32Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt32.self), to: T.self)
-        case .uint16 where type == KnownTypes.uint16Array: return unsafeBitCast(Self.copyPacked(bytes, as: UInt16.self), to: T.self)
+        func result<E>(_ array: [E]?) -> T? { array.map { unsafeBitCast($0, to: T.self) } }
+        switch ObjectIdentifier(T.self) {
+        case KnownTypes.doubleArray:
+            if kind == .float64 { return result(Self.copyPacked(bytes, as: Double.self)) }
+            if kind == .float32 { return result(Self.copyPacked(bytes, as: Float.self).map(Double.init)) }
+            return nil
+        case KnownTypes.floatArray: return kind == .float32 ? result(Self.copyPacked(bytes, as: Float.self)) : nil
+        case KnownTypes.intArray: return result(Self.widenPacked(bytes, kind, to: Int.self))
+        case KnownTypes.int64Array: return result(Self.widenPacked(bytes, kind, to: Int64.self))
+        case KnownTypes.int32Array: return result(Self.widenPacked(bytes, kind, to: Int32.self))
+        case KnownTypes.int16Array: return result(Self.widenPacked(bytes, kind, to: Int16.self))
+        case KnownTypes.int8Array: return result(Self.widenPacked(bytes, kind, to: Int8.self))
+        case KnownTypes.uintArray: return result(Self.widenPacked(bytes, kind, to: UInt.self))
+        case KnownTypes.uint64Array: return result(Self.widenPacked(bytes, kind, to: UInt64.self))
+        case KnownTypes.uint32Array: return result(Self.widenPacked(bytes, kind, to: UInt32.self))
+        case KnownTypes.uint16Array: return result(Self.widenPacked(bytes, kind, to: UInt16.self))
         default: return nil
+        }
+    }
+
+    /// The integer elements as `D`, when every value of the packed kind fits in `D`; `nil`
+    /// otherwise (the element-by-element path then checks each value and reports the first
+    /// that does not fit).
+    private static func widenPacked<D: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, _ kind: PackedKind, to: D.Type) -> [D]? {
+        switch kind {
+        case .int8: widen(bytes, Int8.self, to: D.self)
+        case .int16: widen(bytes, Int16.self, to: D.self)
+        case .int32: widen(bytes, Int32.self, to: D.self)
+        case .int64: widen(bytes, Int64.self, to: D.self)
+        case .uint16: widen(bytes, UInt16.self, to: D.self)
+        case .uint32: widen(bytes, UInt32.self, to: D.self)
+        case .uint64: widen(bytes, UInt64.self, to: D.self)
+        case .uint8, .float32, .float64: nil
+        }
+    }
+
+    private static func widen<S: FixedWidthInteger & PackedElement, D: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, _: S.Type, to: D.Type) -> [D]? {
+        let fits = S.isSigned == D.isSigned ? D.bitWidth >= S.bitWidth : (D.isSigned && D.bitWidth > S.bitWidth)
+        guard fits else { return nil }
+        let width = MemoryLayout<S>.size
+        let count = bytes.count / width
+        return [D](unsafeUninitializedCapacity: count) { buffer, initialized in
+            #if _endian(little)
+            if S.bitWidth == D.bitWidth, count > 0 {
+                // Same size and signedness: the bytes are the values.
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                initialized = count
+                return
+            }
+            #endif
+            for index in 0..<count {
+                buffer[index] = D(truncatingIfNeeded: S(littleEndianBytesAt: bytes.baseAddress! + index * width))
+            }
+            initialized = count
         }
     }
 

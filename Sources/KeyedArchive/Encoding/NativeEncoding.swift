@@ -40,15 +40,15 @@ enum NativeEncoding {
         if type == KnownTypes.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
         if type == KnownTypes.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
         if type == KnownTypes.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
-        if type == KnownTypes.intArray { writePacked(unsafeBitCast(value, to: [Int].self), .int64, into: &writer); return true }
-        if type == KnownTypes.int64Array { writePacked(unsafeBitCast(value, to: [Int64].self), .int64, into: &writer); return true }
-        if type == KnownTypes.int32Array { writePacked(unsafeBitCast(value, to: [Int32].self), .int32, into: &writer); return true }
-        if type == KnownTypes.int16Array { writePacked(unsafeBitCast(value, to: [Int16].self), .int16, into: &writer); return true }
+        if type == KnownTypes.intArray { writeSigned(unsafeBitCast(value, to: [Int].self), into: &writer); return true }
+        if type == KnownTypes.int64Array { writeSigned(unsafeBitCast(value, to: [Int64].self), into: &writer); return true }
+        if type == KnownTypes.int32Array { writeSigned(unsafeBitCast(value, to: [Int32].self), into: &writer); return true }
+        if type == KnownTypes.int16Array { writeSigned(unsafeBitCast(value, to: [Int16].self), into: &writer); return true }
         if type == KnownTypes.int8Array { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
-        if type == KnownTypes.uintArray { writePacked(unsafeBitCast(value, to: [UInt].self), .uint64, into: &writer); return true }
-        if type == KnownTypes.uint64Array { writePacked(unsafeBitCast(value, to: [UInt64].self), .uint64, into: &writer); return true }
-        if type == KnownTypes.uint32Array { writePacked(unsafeBitCast(value, to: [UInt32].self), .uint32, into: &writer); return true }
-        if type == KnownTypes.uint16Array { writePacked(unsafeBitCast(value, to: [UInt16].self), .uint16, into: &writer); return true }
+        if type == KnownTypes.uintArray { writeUnsigned(unsafeBitCast(value, to: [UInt].self), into: &writer); return true }
+        if type == KnownTypes.uint64Array { writeUnsigned(unsafeBitCast(value, to: [UInt64].self), into: &writer); return true }
+        if type == KnownTypes.uint32Array { writeUnsigned(unsafeBitCast(value, to: [UInt32].self), into: &writer); return true }
+        if type == KnownTypes.uint16Array { writeUnsigned(unsafeBitCast(value, to: [UInt16].self), into: &writer); return true }
         return false
     }
 
@@ -145,6 +145,48 @@ enum NativeEncoding {
         }
     }
 
+    /// A signed integer array in the narrowest packed kind that holds every element, so that
+    /// small numbers take 1, 2 or 4 bytes whatever the Swift type (readers widen them back).
+    static func writeSigned<T: FixedWidthInteger & SignedInteger & FixedWidthLittleEndian>(_ values: [T], into writer: inout ByteWriter) {
+        var low: T = 0
+        var high: T = 0
+        for value in values {
+            low = Swift.min(low, value)
+            high = Swift.max(high, value)
+        }
+        if low >= Int8.min && high <= Int8.max { return writeNarrowed(values, as: Int8.self, .int8, into: &writer) }
+        if low >= Int16.min && high <= Int16.max { return writeNarrowed(values, as: Int16.self, .int16, into: &writer) }
+        if low >= Int32.min && high <= Int32.max { return writeNarrowed(values, as: Int32.self, .int32, into: &writer) }
+        writeNarrowed(values, as: Int64.self, .int64, into: &writer)
+    }
+
+    /// An unsigned integer array in the narrowest unsigned packed kind (at least 16 bits: one
+    /// byte per element is what `[UInt8]`'s bytes value is for).
+    static func writeUnsigned<T: FixedWidthInteger & UnsignedInteger & FixedWidthLittleEndian>(_ values: [T], into writer: inout ByteWriter) {
+        var high: T = 0
+        for value in values { high = Swift.max(high, value) }
+        if high <= UInt16.max { return writeNarrowed(values, as: UInt16.self, .uint16, into: &writer) }
+        if high <= UInt32.max { return writeNarrowed(values, as: UInt32.self, .uint32, into: &writer) }
+        writeNarrowed(values, as: UInt64.self, .uint64, into: &writer)
+    }
+
+    /// Writes `values` as packed elements of type `N`, which holds every one of them.
+    private static func writeNarrowed<T: FixedWidthInteger & FixedWidthLittleEndian, N: FixedWidthInteger>(
+        _ values: [T], as _: N.Type, _ kind: PackedKind, into writer: inout ByteWriter
+    ) {
+        if N.bitWidth == T.bitWidth { return writePacked(values, kind, into: &writer) }
+        let size = values.count * MemoryLayout<N>.size
+        writer.reserve(12 + size)
+        writer.append(WireTag.packed)
+        writer.append(kind.rawValue)
+        writer.appendVarint(UInt64(values.count))
+        let start = writer.base + writer.count
+        for (index, value) in values.enumerated() {
+            (start + index * MemoryLayout<N>.size).storeBytes(of: N(truncatingIfNeeded: value).littleEndian, as: N.self)
+        }
+        writer.commitReserved(size)
+    }
+
     /// One tag, kind and count, then the elements' little-endian bytes in one copy.
     static func writePacked<T: FixedWidthLittleEndian>(_ values: [T], _ kind: PackedKind, into writer: inout ByteWriter) {
         writer.reserve(12 + values.count * MemoryLayout<T>.size)
@@ -187,7 +229,7 @@ extension Int8: FixedWidthLittleEndian {}
 extension Int16: FixedWidthLittleEndian {}
 extension Int32: FixedWidthLittleEndian {}
 extension Int64: FixedWidthLittleEndian {}
-// Int and UInt are written as 64-bit values; on 64-bit platforms their bytes are copied as is.
+// Int and UInt written in a 64-bit kind: on 64-bit platforms their bytes are copied as is.
 extension Int: FixedWidthLittleEndian {
     func appendLittleEndian(into writer: inout ByteWriter) { writer.appendLittleEndian(Int64(self)) }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import KeyedArchive
+import SwiftProtobuf
+
+// The coders every benchmark and the size report compare, in one place.
+
+/// A coder under test: how to turn a model into bytes and back.
+public struct Coder<Model>: Sendable {
+    public let name: String
+    public let encode: @Sendable (Model) throws -> Data
+    public let decode: @Sendable (Data) throws -> Model
+}
+
+public func codableCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
+    let archive = ArchiveEncoder()
+    let zlib = { var encoder = ArchiveEncoder(); encoder.compression = .zlib; return encoder }()
+    let archiveDecoder = ArchiveDecoder()
+    let plist = PropertyListEncoder()
+    plist.outputFormat = .binary
+    return [
+        Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
+        Coder(name: "Archive+zlib", encode: { try zlib.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
+        Coder(name: "JSON", encode: { try JSONEncoder().encode($0) }, decode: { try JSONDecoder().decode(Model.self, from: $0) }),
+        Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try PropertyListDecoder().decode(Model.self, from: $0) }),
+    ]
+}
+
+/// swift-protobuf, including the conversion from and to the Swift model.
+public func protobufCoder<Model: Sendable, Message: SwiftProtobuf.Message>(
+    _: Model.Type, toMessage: @escaping @Sendable (Model) -> Message, toModel: @escaping @Sendable (Message) throws -> Model
+) -> Coder<Model> {
+    Coder(name: "Protobuf", encode: { try toMessage($0).serializedData() },
+          decode: { try toModel(Message(serializedBytes: $0)) })
+}
+
+
+/// One model and one coder, with the model's type erased so that every workload fits in one list.
+public struct Measurement: Sendable {
+    public let model: String
+    public let coder: String
+    /// Encodes the model once.
+    public let encode: @Sendable () throws -> Data
+    /// Decodes bytes made by `encode` once (the result is kept alive, then dropped).
+    public let decode: @Sendable (Data) throws -> Void
+}
+
+func measurements<Model: Sendable>(_ name: String, _ model: Model, _ coders: [Coder<Model>]) -> [Measurement] {
+    coders.map { coder in
+        Measurement(model: name, coder: coder.name, encode: { try coder.encode(model) },
+                    decode: { data in withExtendedLifetime(try coder.decode(data)) {} })
+    }
+}
+
+/// Every model with the coders it is measured with: what `CoderBenchmarks` times and
+/// `SizeReport` measures.
+public enum BenchmarkSuite {
+    public static func all() -> [Measurement] {
+        let series = NumericSeries.sample()
+        return measurements("Commits(string keys)", Commit.sample(), codableCoders([Commit].self)
+            + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })])
+            + measurements("Commits(int keys)", IntKeyedCommit.sample(), codableCoders([IntKeyedCommit].self))
+            + measurements("AppState", AppState.sample(), codableCoders(AppState.self)
+                + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })])
+            + measurements("NumericSeries", series, codableCoders(NumericSeries.self)
+                + [protobufCoder(NumericSeries.self, toMessage: { Kabench_PBNumericSeries($0) }, toModel: { $0.model() })])
+            + measurements("Doubles(1M)", series.values, codableCoders([Double].self))
+            + measurements("Ints(1M)", (0..<1_000_000).map { $0 &* 7919 % 1_000_003 }, codableCoders([Int].self))
+            + measurements("Blob(4MB)", sampleBlob(), codableCoders(Data.self))
+            + measurements("ClassHierarchy", Drawing.sample(), codableCoders(Drawing.self))
+    }
+}

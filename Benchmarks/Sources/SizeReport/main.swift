@@ -1,0 +1,25 @@
+// Prints the archive size of every benchmark model for every coder, as the Markdown table of
+// Benchmarks/README.md: bytes, and ratios against compact JSON and swift-protobuf.
+// Run with: swift run -c release SizeReport
+import BenchmarkModels
+import Foundation
+
+let measurements = BenchmarkSuite.all()
+var sizes: [String: [String: Int]] = [:]
+var models: [String] = []
+for measurement in measurements {
+    if sizes[measurement.model] == nil { models.append(measurement.model) }
+    sizes[measurement.model, default: [:]][measurement.coder] = try measurement.encode().count
+}
+
+print("| model | coder | bytes | × JSON | × protobuf |")
+print("|---|---|---:|---:|---:|")
+for model in models {
+    let row = sizes[model]!
+    for measurement in measurements where measurement.model == model {
+        let bytes = row[measurement.coder]!
+        let json = row["JSON"].map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–"
+        let protobuf = row["Protobuf"].map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–"
+        print("| \(model) | \(measurement.coder) | \(bytes) | \(json) | \(protobuf) |")
+    }
+}
