@@ -25,7 +25,13 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try measurement.encode() })
     }
 
-    // The floor for the packed-array targets: copying the same 8 MB.
+    // The floors for the packed-array and Data targets: copying the same bytes.
+    let blobBytes = sampleBlob()
+    Benchmark("Blob(4MB)/memcpy/copy") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(blobBytes.withUnsafeBytes { Data($0) })
+        }
+    }
     let doubleBytes = NumericSeries.sample(values: 1_000_000, samples: 0).values.withUnsafeBytes { Data($0) }
     Benchmark("Doubles(1M)/memcpy/copy") { benchmark in
         for _ in benchmark.scaledIterations {
