@@ -38,6 +38,26 @@ def parse(text):
     return results
 
 
+def scaling_table(results):
+    """Per-element time of the Scaling/<series>(<n>)/Archive/<op> benchmarks, by size."""
+    rows = defaultdict(dict)  # (series, n) -> {op: ms}
+    for name, metrics in results.items():
+        match = re.match(r"^Scaling/(\w+)\((\d+)\)/Archive/(encode|decode)$", name)
+        if match and "wall_ms" in metrics:
+            rows[(match.group(1), int(match.group(2)))][match.group(3)] = metrics["wall_ms"]
+    if not rows:
+        return
+    print()
+    print("| elements | series | encode p50 (ms) | ns per element | decode p50 (ms) | ns per element |")
+    print("|---:|---|---:|---:|---:|---:|")
+    for (series, n) in sorted(rows, key=lambda key: (key[0], key[1])):
+        cells = [f"{n:,}", series]
+        for op in ("encode", "decode"):
+            ms = rows[(series, n)].get(op)
+            cells += [f"{ms:.4f}", f"{ms * 1e6 / n:.1f}"] if ms is not None else ["–", "–"]
+        print("| " + " | ".join(cells) + " |")
+
+
 def main():
     results = parse(sys.stdin.read())
     models = defaultdict(lambda: defaultdict(dict))
@@ -64,6 +84,7 @@ def main():
                 mallocs = coders[coder].get(op, {}).get("mallocs")
                 row.append(f"{mallocs:,.0f}" if mallocs is not None else "–")
             print("| " + " | ".join(row) + " |")
+    scaling_table(results)
 
 
 if __name__ == "__main__":

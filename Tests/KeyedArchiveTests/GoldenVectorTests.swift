@@ -337,7 +337,7 @@ private struct SpecReader {
             return p + n
         }
         switch tag {
-        case 0x80...0xFF, 0x00, 0x01, 0x02: return p
+        case 0x80...0xFF, 0x00, 0x01, 0x02, 0x10, 0x11: return p
         case 0x03: _ = try varint(&p, limit, bits: 128); return p
         case 0x04:
             guard try varint(&p, limit, bits: 128) <= UInt128(Int128.max) else { throw fail("malformed", start) }

@@ -114,4 +114,49 @@ import Testing
         // A negative int8 element cannot become an unsigned value: the element path reports it.
         #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([UInt].self, from: ArchiveEncoder().encode([-1])) }
     }
+
+    // MARK: Empty containers
+
+    private struct Empty: Codable, Equatable {}
+    private struct Holder: Codable, Equatable {
+        var empty = Empty()
+        var strings: [String] = []
+        var structs: [Empty] = []
+        var dictionary: [String: Int] = [:]
+    }
+
+    @Test func emptyContainersAreWrittenInTheirOneByteForm() throws {
+        let data = try ArchiveEncoder().encode(Holder())
+        let bytes = [UInt8](data)
+        // Four empty values: 10 (struct), 11 ([String]), 11 ([Empty]), 10 ([String: Int]).
+        #expect(bytes.filter { $0 == 0x10 }.count == 2)
+        #expect(bytes.filter { $0 == 0x11 }.count == 2)
+        #expect(!bytes.contains(0x0D), "no long-form unkeyed container")
+        #expect(try ArchiveDecoder().decode(Holder.self, from: data) == Holder())
+    }
+
+    @Test func readersAcceptTheLongFormOfEmptyContainers() throws {
+        // {} as 0C 00 and [] as 0D 01 00: not what writers write, still valid to read.
+        let keyed: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0C, 0x00, 0x00]
+        let unkeyed: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0D, 0x01, 0x00, 0x00]
+        #expect(try ArchiveDecoder().decode(Empty.self, from: keyed) == Empty())
+        #expect(try ArchiveDecoder().decode([String: Int].self, from: keyed) == [:])
+        #expect(try ArchiveDecoder().decode([Int].self, from: unkeyed) == [])
+        #expect(try ArchiveDecoder().decode([String].self, from: unkeyed) == [])
+    }
+
+    @Test func lateWritesFillAContainerThatClosedEmpty() throws {
+        struct Late: Encodable {
+            enum Keys: String, CodingKey { case nested, after }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                var nested = container.nestedUnkeyedContainer(forKey: .nested)
+                try container.encode(1, forKey: .after)   // closes `nested` while it is empty
+                try nested.encode("late")
+            }
+        }
+        struct Read: Decodable, Equatable { var nested: [String]; var after: Int }
+        let data = try ArchiveEncoder().encode(Late())
+        #expect(try ArchiveDecoder().decode(Read.self, from: data) == Read(nested: ["late"], after: 1))
+    }
 }

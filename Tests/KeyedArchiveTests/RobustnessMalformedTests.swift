@@ -563,7 +563,7 @@ fileprivate struct OneKey: Codable { var a: Int }
                 #expect(try ArchiveDecoder().decode(Int.self, from: bytes) == tag - 0x80)
             }
         }
-        if (0x10..<0x80).contains(t) {
+        if (0x12..<0x80).contains(t) {
             expectFormatError(Int.self, from: header + [t, 0x00], .malformed)
             expectFormatError(AnyValue.self, from: header + [t, 0x00], .malformed)
         }

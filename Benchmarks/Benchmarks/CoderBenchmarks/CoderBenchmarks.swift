@@ -15,7 +15,7 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(1),
         maxIterations: 500)
 
-    for measurement in BenchmarkSuite.all() {
+    for measurement in BenchmarkSuite.all() + ScalingSuite.all() {
         let name = "\(measurement.model)/\(measurement.coder)"
         Benchmark("\(name)/encode") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try measurement.encode()) }

@@ -51,21 +51,48 @@ func measurements<Model: Sendable>(_ name: String, _ model: Model, _ coders: [Co
     }
 }
 
+extension Kabench_PBInts {
+    init(values: [Int]) {
+        self.init()
+        self.values = values.map { Int64($0) }
+    }
+}
+
 /// Every model with the coders it is measured with: what `CoderBenchmarks` times and
 /// `SizeReport` measures.
 public enum BenchmarkSuite {
     public static func all() -> [Measurement] {
         let series = NumericSeries.sample()
+        let ints = (0..<1_000_000).map { $0 &* 7919 % 1_000_003 }
         return measurements("Commits(string keys)", Commit.sample(), codableCoders([Commit].self)
             + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })])
             + measurements("Commits(int keys)", IntKeyedCommit.sample(), codableCoders([IntKeyedCommit].self))
             + measurements("AppState", AppState.sample(), codableCoders(AppState.self)
                 + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })])
+            + measurements("AppState(int keys)", IntKeyedAppState(AppState.sample()), codableCoders(IntKeyedAppState.self))
             + measurements("NumericSeries", series, codableCoders(NumericSeries.self)
                 + [protobufCoder(NumericSeries.self, toMessage: { Kabench_PBNumericSeries($0) }, toModel: { $0.model() })])
             + measurements("Doubles(1M)", series.values, codableCoders([Double].self))
-            + measurements("Ints(1M)", (0..<1_000_000).map { $0 &* 7919 % 1_000_003 }, codableCoders([Int].self))
+            + measurements("Ints(1M)", ints, codableCoders([Int].self)
+                + [protobufCoder([Int].self, toMessage: { Kabench_PBInts(values: $0) }, toModel: { $0.values.map { Int($0) } })])
             + measurements("Blob(4MB)", sampleBlob(), codableCoders(Data.self))
             + measurements("ClassHierarchy", Drawing.sample(), codableCoders(Drawing.self))
+    }
+}
+
+/// How time grows with size: arrays of 10 to 1,000,000 small structs and doubles, encoded and
+/// decoded by `ArchiveEncoder`/`ArchiveDecoder` (the README's scaling table).
+public enum ScalingSuite {
+    public static let sizes = [10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    public static func all() -> [Measurement] {
+        var result: [Measurement] = []
+        for size in sizes {
+            let series = NumericSeries.sample(values: size, samples: size)
+            let archive = codableCoders([NumericSeries.Sample].self).filter { $0.name == "Archive" }
+            result += measurements("Scaling/Structs(\(size))", series.samples, archive)
+            result += measurements("Scaling/Doubles(\(size))", series.values, codableCoders([Double].self).filter { $0.name == "Archive" })
+        }
+        return result
     }
 }

@@ -73,6 +73,9 @@ extension DecodingState {
                 codingPath: path.path, debugDescription: "Expected to decode Dictionary<String, Any> but found an element of a packed \(element.name) array instead."))
         }
         let tag = try tag(at: location, path: path.path)
+        if tag == WireTag.emptyKeyed {
+            return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1, path: path, depth: depth)
+        }
         guard tag == WireTag.keyed else {
             if tag == WireTag.nil || tag == WireTag.nestedNil {
                 throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
@@ -123,6 +126,8 @@ extension DecodingState {
         do {
             var p = location.offset + 1
             switch tag {
+            case WireTag.emptyUnkeyed:
+                return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: 0, start: p, end: p, path: path, depth: depth)
             case WireTag.unkeyed:
                 let end = try reader.length(at: &p, limit: location.limit) + p
                 let countStart = p

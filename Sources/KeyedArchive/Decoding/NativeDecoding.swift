@@ -151,6 +151,8 @@ extension DecodingState {
             return unsafeBitCast(Data(try bytesPayload(at: location, path: errorPath())), to: T.self)
         case (.bytes, WireTag.bytes):
             return unsafeBitCast([UInt8](try bytesPayload(at: location, path: errorPath())), to: T.self)
+        case (.strings, WireTag.emptyUnkeyed) where depth <= limits.maximumDepth:
+            return unsafeBitCast([String](), to: T.self)
         case (.strings, WireTag.unkeyed) where depth <= limits.maximumDepth:
             if let strings = decodeStrings(at: location) { return unsafeBitCast(strings, to: T.self) }
         case (.packedArray, WireTag.packed) where location.packed == nil:

@@ -55,9 +55,10 @@ struct EncodingFixup {
     private mutating func index(sink: Int, at offset: Int, limit: Int, counter: inout Int) throws(ArchiveFormatError) -> Int {
         let reader = readers[sink]
         let tag = try reader.byte(at: offset, limit: limit)
-        guard tag == WireTag.keyed || tag == WireTag.unkeyed else { return try reader.valueEnd(at: offset, limit: limit) }
+        guard WireTag.isContainer(tag) else { return try reader.valueEnd(at: offset, limit: limit) }
         ordinals[sink][offset] = counter
         counter += 1
+        if tag == WireTag.emptyKeyed || tag == WireTag.emptyUnkeyed { return offset + 1 }
         var p = offset + 1
         let end = try reader.length(at: &p, limit: limit) + p
         if tag == WireTag.keyed {
@@ -94,10 +95,14 @@ struct EncodingFixup {
     /// The entries of a container, followed by any entries appended to it late.
     private func children(of location: Location) throws(ArchiveFormatError) -> [(key: UInt64, value: Location)] {
         let reader = readers[location.sink]
-        let keyed = tag(at: location) == WireTag.keyed
+        let tag = tag(at: location)
+        let keyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
         var p = location.offset + 1
-        let end = try reader.length(at: &p, limit: reader.count) + p
-        if !keyed { _ = try reader.varint(at: &p, limit: end) }
+        var end = p
+        if tag == WireTag.keyed || tag == WireTag.unkeyed {
+            end = try reader.length(at: &p, limit: reader.count) + p
+            if !keyed { _ = try reader.varint(at: &p, limit: end) }
+        }
         var entries: [(key: UInt64, value: Location)] = []
         func collect(_ sink: Int, from start: Int, to end: Int) throws(ArchiveFormatError) {
             var q = start
@@ -117,7 +122,7 @@ struct EncodingFixup {
     private mutating func emitValue(at location: Location) throws(ArchiveFormatError) {
         let location = resolved(location)
         let tag = tag(at: location)
-        if tag == WireTag.keyed || tag == WireTag.unkeyed {
+        if WireTag.isContainer(tag) {
             try emitContainer(at: location)
         } else {
             let end = try readers[location.sink].valueEnd(at: location.offset, limit: readers[location.sink].count)
@@ -128,7 +133,7 @@ struct EncodingFixup {
     /// Writes one container with its late entries appended and, for a keyed container,
     /// repeated keys resolved: the last value wins, in the position of the first.
     private mutating func emitContainer(at location: Location) throws(ArchiveFormatError) {
-        let keyed = tag(at: location) == WireTag.keyed
+        let keyed = tag(at: location) == WireTag.keyed || tag(at: location) == WireTag.emptyKeyed
         let entries = try children(of: location)
         let kind: ContainerLayout.Kind = keyed ? .keyed : .unkeyed
         let payloadStart = ContainerLayout.open(kind, in: &output)

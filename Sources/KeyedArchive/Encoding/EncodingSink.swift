@@ -95,9 +95,7 @@ final class EncodingSink {
     /// Writes an empty keyed container (`{}`), already closed: what a value that encodes
     /// nothing becomes, as in Foundation.
     func writeEmptyKeyed(depth: Int) -> ContainerRef {
-        writer.reserve(2)
-        writer.append(WireTag.keyed)
-        writer.append(0)
+        writer.append(WireTag.emptyKeyed)
         let id = ContainerID(sink: index, ordinal: nextOrdinal)
         nextOrdinal += 1
         return ContainerRef(sink: self, id: id, kind: .keyed, depth: depth)

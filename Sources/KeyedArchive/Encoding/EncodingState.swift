@@ -126,7 +126,9 @@ final class EncodingState {
             if key == wire {
                 let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
                 let id = ContainerID(sink: sink.index, ordinal: ordinal)
-                found = tag == (kind == .keyed ? WireTag.keyed : WireTag.unkeyed) && replacementSinks[id] == nil
+                let sameKind = kind == .keyed ? (tag == WireTag.keyed || tag == WireTag.emptyKeyed)
+                                              : (tag == WireTag.unkeyed || tag == WireTag.emptyUnkeyed)
+                found = sameKind && replacementSinks[id] == nil
                     ? ContainerRef(sink: sink, id: id, kind: kind, depth: depth) : nil
             }
             ordinal += containers

@@ -108,6 +108,7 @@ enum NativeEncoding {
     /// `[String]` as the unkeyed container `Array.encode(to:)` would produce, byte for byte,
     /// without its per-element dynamic calls. Sizes are known up front, so nothing is patched.
     static func writeStrings(_ values: [String], into writer: inout ByteWriter) {
+        if values.isEmpty { return writer.append(WireTag.emptyUnkeyed) }
         var payload = varintSize(UInt64(values.count))
         for value in values {
             let length = value.utf8.count

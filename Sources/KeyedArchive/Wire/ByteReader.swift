@@ -94,7 +94,7 @@ struct ByteReader {
         var p = offset + 1
         if tag >= WireTag.fixintBase { return p }
         switch tag {
-        case WireTag.nil, WireTag.false, WireTag.true:
+        case WireTag.nil, WireTag.false, WireTag.true, WireTag.emptyKeyed, WireTag.emptyUnkeyed:
             return p
         case WireTag.unsignedInt:
             _ = try varint128(at: &p, limit: limit)
@@ -128,6 +128,7 @@ struct ByteReader {
     /// (used by the encoder to find containers by ordinal in bytes it wrote).
     func containerCount(at offset: Int, limit: Int) throws(ArchiveFormatError) -> (end: Int, containers: Int) {
         let tag = try byte(at: offset, limit: limit)
+        if tag == WireTag.emptyKeyed || tag == WireTag.emptyUnkeyed { return (offset + 1, 1) }
         guard tag == WireTag.keyed || tag == WireTag.unkeyed else { return (try valueEnd(at: offset, limit: limit), 0) }
         var p = offset + 1
         let end = try length(at: &p, limit: limit) + p

@@ -25,9 +25,15 @@ enum ContainerLayout {
     }
 
     /// Writes the final length (and count) of the container whose payload starts at
-    /// `payloadStart` and ends at the writer's end.
+    /// `payloadStart` and ends at the writer's end. An empty container becomes its one-byte form.
     static func close(_ kind: Kind, payloadStart: Int, count: Int, in writer: inout ByteWriter) {
         let payload = writer.count - payloadStart
+        if payload == 0 {
+            let tagOffset = payloadStart - (kind == .keyed ? 2 : 3)
+            writer.truncate(to: tagOffset + 1)
+            writer.setByte(kind == .keyed ? WireTag.emptyKeyed : WireTag.emptyUnkeyed, at: tagOffset)
+            return
+        }
         switch kind {
         case .keyed:
             let lengthSize = varintSize(UInt64(payload))

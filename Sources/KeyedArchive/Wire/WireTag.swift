@@ -27,8 +27,18 @@ enum WireTag {
     static let packed: UInt8 = 0x0E
     /// varint level (>= 1): a nil wrapped in that many further optionals
     static let nestedNil: UInt8 = 0x0F
+    /// An empty keyed container, in one byte (writers never use `keyed` for an empty one)
+    static let emptyKeyed: UInt8 = 0x10
+    /// An empty unkeyed container, in one byte (writers never use `unkeyed` for an empty one)
+    static let emptyUnkeyed: UInt8 = 0x11
     /// 0x80...0xFF: the integer tag - 0x80
     static let fixintBase: UInt8 = 0x80
+
+    /// Whether `tag` starts a keyed or unkeyed container (in either form).
+    @inline(__always)
+    static func isContainer(_ tag: UInt8) -> Bool {
+        tag == keyed || tag == unkeyed || tag == emptyKeyed || tag == emptyUnkeyed
+    }
 
     static func name(_ tag: UInt8) -> String {
         if tag >= fixintBase { return "integer" }
@@ -43,8 +53,8 @@ enum WireTag {
         case date: return "Date"
         case uuid: return "UUID"
         case url: return "URL"
-        case keyed: return "keyed container"
-        case unkeyed: return "unkeyed container"
+        case keyed, emptyKeyed: return "keyed container"
+        case unkeyed, emptyUnkeyed: return "unkeyed container"
         case packed: return "packed array"
         default: return "unknown tag 0x\(String(tag, radix: 16))"
         }
