@@ -24,6 +24,9 @@ public struct ArchiveEncoder: Sendable {
     /// Whether and how to compress the archive body. Default: `.none`.
     public var compression: ArchiveCompression = .none
 
+    /// Whether the archive ends with a CRC-32 that the decoder verifies. Default: `.none`.
+    public var checksum: ArchiveChecksum = .none
+
     /// Values passed to every `Encoder` in `encode(to:)` implementations, nested ones included.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
@@ -49,6 +52,6 @@ public struct ArchiveEncoder: Sendable {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        return try state.finish(compression: compression)
+        return try state.finish(compression: compression, checksum: checksum)
     }
 }

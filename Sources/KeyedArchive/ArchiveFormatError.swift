@@ -34,6 +34,8 @@ public struct ArchiveFormatError: Error, Hashable, Sendable, CustomStringConvert
         public static let limitExceeded = Kind(raw: "limit exceeded")
         /// The compressed body could not be inflated.
         public static let compression = Kind(raw: "compression")
+        /// The archive's CRC-32 does not match its bytes: it was corrupted or cut short.
+        public static let checksumMismatch = Kind(raw: "checksum mismatch")
 
         public var description: String { raw }
     }

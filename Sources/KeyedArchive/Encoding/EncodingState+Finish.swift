@@ -14,8 +14,8 @@ extension EncodingState {
     }
 
     /// Closes every open container, splices late writes if there were any, appends the key
-    /// table and compresses: the finished archive.
-    func finish(compression: ArchiveCompression) throws -> Data {
+    /// table, compresses and checksums: the finished archive.
+    func finish(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> Data {
         if let depthError { throw depthError }
         for sink in sinks {
             resolvePendingSlot(in: sink)
@@ -24,17 +24,36 @@ extension EncodingState {
         if needsFixup {
             var rewritten = EncodingFixup.rewrite(self)
             keyTable.write(into: &rewritten)
-            guard let level = compression.zlibLevel else { return rewritten.takeData() }
-            defer { rewritten.deallocate() }
-            return Self.compress(rewritten.bytes, level: level)
+            return Self.package(&rewritten, compression: compression, checksum: checksum)
         }
         keyTable.write(into: &main.writer)
-        guard let level = compression.zlibLevel else { return main.takeData() }
-        return Self.compress(main.writer.bytes, level: level)
+        if compression.zlibLevel == nil {
+            // The common case hands the sink's own buffer to `Data`, without a copy.
+            if checksum.isCRC32 { Self.appendChecksum(to: &main.writer) }
+            return main.takeData()
+        }
+        return Self.compress(main.writer.bytes, level: compression.zlibLevel!, checksum: checksum)
     }
 
-    /// A compressed archive: header with the zlib flag, inflated body length, zlib stream.
-    private static func compress(_ archive: UnsafeRawBufferPointer, level: Int32) -> Data {
+    /// Turns a finished uncompressed archive that this function owns into `Data`.
+    private static func package(_ archive: inout ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> Data {
+        guard let level = compression.zlibLevel else {
+            if checksum.isCRC32 { appendChecksum(to: &archive) }
+            return archive.takeData()
+        }
+        defer { archive.deallocate() }
+        return compress(archive.bytes, level: level, checksum: checksum)
+    }
+
+    /// Sets the checksum flag and appends the CRC-32 of everything before it.
+    private static func appendChecksum(to writer: inout ByteWriter) {
+        writer.setByte(writer.bytes[5] | ArchiveHeader.Flag.crc32, at: 5)
+        writer.appendLittleEndian(Zlib.crc32(writer.bytes))
+    }
+
+    /// A compressed archive: header with the zlib flag, inflated body length, zlib stream,
+    /// and the checksum if asked for.
+    private static func compress(_ archive: UnsafeRawBufferPointer, level: Int32, checksum: ArchiveChecksum) -> Data {
         let body = UnsafeRawBufferPointer(rebasing: archive[ArchiveHeader.size...])
         var compressed = ByteWriter(capacity: body.count / 2 + 64)
         compressed.append(contentsOf: ArchiveHeader.magic)
@@ -42,6 +61,7 @@ extension EncodingState {
         compressed.append(ArchiveHeader.Flag.zlib)
         compressed.appendVarint(UInt64(body.count))
         Zlib.deflate(body, level: level, into: &compressed)
+        if checksum.isCRC32 { appendChecksum(to: &compressed) }
         return compressed.takeData()
     }
 }

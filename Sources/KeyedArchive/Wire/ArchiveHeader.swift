@@ -9,7 +9,9 @@ enum ArchiveHeader {
     enum Flag {
         /// The body is a zlib stream, preceded by its inflated length.
         static let zlib: UInt8 = 0x01
-        static let known: UInt8 = zlib
+        /// The archive ends with a CRC-32 (little-endian) of every byte before it.
+        static let crc32: UInt8 = 0x02
+        static let known: UInt8 = zlib | crc32
     }
 
     /// Checks magic, version and flags; returns the flags.

@@ -16,6 +16,18 @@ enum Zlib {
         writer.commitReserved(Int(destinationLength))
     }
 
+    /// The CRC-32 of `bytes` (zlib's `crc32`, fed in pieces its 32-bit length can take).
+    static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: uLong = CZlib.crc32(0, nil, 0)
+        var offset = 0
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(UInt32.max))
+            crc = CZlib.crc32(crc, (bytes.baseAddress! + offset).assumingMemoryBound(to: Bytef.self), uInt(length))
+            offset += length
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+
     /// Deflate's largest possible expansion (zlib technical details: 1032:1).
     static let maximumRatio: UInt64 = 1032
 
