@@ -22,9 +22,19 @@ let package = Package(
             name: "KeyedArchiveDemo",
             dependencies: ["KeyedArchive"]
         ),
+        // Child processes for the tests: one rewrites a file until killed (crash safety), one
+        // exchanges framed archives over pipes (streams between processes).
+        .executableTarget(
+            name: "ArchiveCrashWriter",
+            dependencies: ["KeyedArchive"]
+        ),
+        .executableTarget(
+            name: "ArchiveStreamPeer",
+            dependencies: ["KeyedArchive"]
+        ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive"]
+            dependencies: ["KeyedArchive", "ArchiveCrashWriter", "ArchiveStreamPeer"]
         ),
     ],
     swiftLanguageModes: [.v6]
