@@ -34,7 +34,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive", "ArchiveCrashWriter", "ArchiveStreamPeer"]
+            dependencies: ["KeyedArchive", "CZlib", "ArchiveCrashWriter", "ArchiveStreamPeer"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -26,6 +26,11 @@ public struct ArchiveDecoder: Sendable {
         /// The largest inflated body accepted from a compressed archive, checked before
         /// inflating. Default: 256 MiB.
         public var maximumInflatedSize: Int = 256 << 20
+        /// The most elements an unkeyed container or packed array, or entries a keyed
+        /// container, may have. Checked when the container is opened, before its elements are
+        /// read: it bounds what a small input can make `init(from:)` allocate (a million
+        /// one-byte nils can become a million large optionals). Default: 16,777,216 (2^24).
+        public var maximumCollectionCount: Int = 1 << 24
 
         /// The default limits.
         public init() {}

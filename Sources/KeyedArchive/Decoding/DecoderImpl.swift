@@ -91,7 +91,12 @@ extension DecodingState {
             // order the reading code asks in. Key varints below 64 are tracked in a bit set.
             var seenSmallKeys: UInt64 = 0
             var seenLargeKeys: Set<UInt64>?
+            var entries = 0
             while p < end {
+                entries += 1
+                guard entries <= limits.maximumCollectionCount else {
+                    throw ArchiveFormatError(.limitExceeded, at: location.offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
+                }
                 let keyStart = p
                 let wire = try reader.varint(at: &p, limit: end)
                 if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
@@ -136,9 +141,11 @@ extension DecodingState {
                 guard count <= UInt64(end - p) else {
                     throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
                 }
+                try checkCollectionCount(Int(count), at: countStart)
                 return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: Int(count), start: p, end: end, path: path, depth: depth)
             case WireTag.packed:
                 let (kind, count, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
+                try checkCollectionCount(count, at: location.offset + 2)
                 return ArchiveUnkeyedDecodingContainer(state: self, elements: kind, count: count, start: start, end: start + count * kind.width, path: path, depth: depth)
             case WireTag.bytes:
                 let count = try reader.length(at: &p, limit: location.limit)
@@ -151,6 +158,13 @@ extension DecodingState {
             }
         } catch let error as ArchiveFormatError {
             throw DecodingErrors.corrupted(error, path: path.path)
+        }
+    }
+
+    /// `limitExceeded` for a container with more elements than `Limits.maximumCollectionCount`.
+    func checkCollectionCount(_ count: Int, at offset: Int) throws(ArchiveFormatError) {
+        guard count <= limits.maximumCollectionCount else {
+            throw ArchiveFormatError(.limitExceeded, at: offset, "collection of \(count) elements exceeds the limit of \(limits.maximumCollectionCount)")
         }
     }
 }

@@ -171,7 +171,9 @@ extension DecodingState {
         var p = location.offset + 1
         guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
         let end = p + length
-        guard let count = try? reader.varint(at: &p, limit: end), count <= UInt64(end - p) else { return nil }
+        // Anything unusual, the collection limit included, goes the generic way, which reports it.
+        guard let count = try? reader.varint(at: &p, limit: end), count <= UInt64(end - p),
+              count <= UInt64(limits.maximumCollectionCount) else { return nil }
         var strings: [String] = []
         strings.reserveCapacity(Int(count))
         for _ in 0..<count {
@@ -192,7 +194,12 @@ extension DecodingState {
         let kind: PackedKind
         let elements: Int
         let start: Int
-        do throws(ArchiveFormatError) { (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit) } catch { throw DecodingErrors.corrupted(error, path: path()) }
+        do throws(ArchiveFormatError) {
+            (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
+            try checkCollectionCount(elements, at: location.offset + 2)
+        } catch {
+            throw DecodingErrors.corrupted(error, path: path())
+        }
         let bytes = reader.slice(start, elements * kind.width)
         func result<E>(_ array: [E]?) -> T? { array.map { unsafeBitCast($0, to: T.self) } }
         switch ObjectIdentifier(T.self) {
