@@ -242,6 +242,9 @@ extension DecodingState {
         guard fits else { return nil }
         let width = MemoryLayout<S>.size
         let count = bytes.count / width
+        // Not `unsafeUninitializedCapacity: 0`: it stores into the shared empty-array singleton,
+        // a data race (benign, but ThreadSanitizer reports it) when threads decode empty arrays.
+        guard count > 0 else { return [] }
         return [D](unsafeUninitializedCapacity: count) { buffer, initialized in
             #if _endian(little)
             if S.bitWidth == D.bitWidth, count > 0 {
@@ -260,6 +263,7 @@ extension DecodingState {
 
     private static func copyPacked<E: PackedElement>(_ bytes: UnsafeRawBufferPointer, as _: E.Type) -> [E] {
         let count = bytes.count / MemoryLayout<E>.size
+        guard count > 0 else { return [] }   // see `widen`: the empty singleton must not be written
         return [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             #if _endian(little)
             if count > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
