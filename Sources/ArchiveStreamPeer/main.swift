@@ -1,3 +1,50 @@
-// A child process for the two-process test of framed archive streams. Filled in with the
-// stream feature.
-print("usage: ArchiveStreamPeer")
+// A child process for the two-process test of framed archive streams.
+//
+// Usage: ArchiveStreamPeer
+//
+// Reads `PeerMessage` frames from stdin and answers each with one `PeerMessage` frame on
+// stdout: the same index, the text prefixed with "echo:", the payload with every byte
+// inverted. It checks that indices arrive as 0, 1, 2, … and exits 0 at a clean end of stdin,
+// 1 on any error (described on stderr), including a truncated last frame.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import KeyedArchive
+
+/// One message of the test protocol; the test declares the same shape.
+struct PeerMessage: Codable {
+    var index: Int
+    var text: String
+    var payload: [UInt8]
+}
+
+/// Writes a line to stderr with `write(2)` (the C `stderr` global is not concurrency-safe).
+func report(_ message: String) {
+    let line = Array("ArchiveStreamPeer: \(message)\n".utf8)
+    line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+    report(message)
+    exit(1)
+}
+
+signal(SIGPIPE, SIG_IGN)   // a vanished parent shows up as EPIPE, not a silent death
+var reader = ArchiveStreamReader(fileDescriptor: STDIN_FILENO)
+let writer = ArchiveStreamWriter(fileDescriptor: STDOUT_FILENO)
+var expected = 0
+do {
+    while var message = try reader.next(PeerMessage.self) {
+        guard message.index == expected else { fail("expected message \(expected), got \(message.index)") }
+        expected += 1
+        message.text = "echo:" + message.text
+        for i in message.payload.indices { message.payload[i] = ~message.payload[i] }
+        try writer.write(message)
+    }
+} catch {
+    fail("after \(expected) messages: \(error)")
+}
+report("echoed \(expected) messages")
+exit(0)
