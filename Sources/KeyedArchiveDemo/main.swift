@@ -76,9 +76,10 @@ encoder.compression = .zlib
 let compressed = try encoder.encode(state)
 let json = try JSONEncoder().encode(state)
 
+// Save the way an app should: atomically and durably, with a CRC-32 (the default of `write`).
 let file = directory.appendingPathComponent("state.karchive")
-try compressed.write(to: file, options: .atomic)
-let reloaded = try ArchiveDecoder().decode(AppState.self, from: Data(contentsOf: file))
+try encoder.write(state, to: file)
+let reloaded = try ArchiveDecoder().read(AppState.self, from: file)
 guard reloaded == state else {
     print("error: the reloaded app state differs from the saved one")
     exit(1)
