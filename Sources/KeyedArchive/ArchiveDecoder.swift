@@ -31,6 +31,9 @@ public struct ArchiveDecoder: Sendable {
         /// read: it bounds what a small input can make `init(from:)` allocate (a million
         /// one-byte nils can become a million large optionals). Default: 16,777,216 (2^24).
         public var maximumCollectionCount: Int = 1 << 24
+        /// The longest message `ArchiveStreamReader` accepts in one frame, checked against the
+        /// frame's length before the payload is allocated or read. Default: 64 MiB.
+        public var maximumMessageSize: Int = 64 << 20
 
         /// The default limits.
         public init() {}

@@ -10,6 +10,15 @@ import Testing
         #expect(limits.maximumDepth == 512)
         #expect(limits.maximumInflatedSize == 256 << 20)
         #expect(limits.maximumCollectionCount == 1 << 24)
+        #expect(limits.maximumMessageSize == 64 << 20)
+    }
+
+    @Test func streamReadersTakeTheirMessageLimitFromTheDecoder() {
+        var decoder = ArchiveDecoder()
+        decoder.limits.maximumMessageSize = 1000
+        #expect(ArchiveStreamReader(fileDescriptor: -1, decoder: decoder).maximumMessageSize == 1000)
+        #expect(ArchiveStreamReader(fileDescriptor: -1, decoder: decoder, maximumMessageSize: 10).maximumMessageSize == 10)
+        #expect(ArchiveStreamReader(fileDescriptor: -1).maximumMessageSize == 64 << 20)
     }
 
     private struct Point: Codable, Equatable { var x = 1 }

@@ -39,24 +39,28 @@ public struct ArchiveStreamReader: Sendable {
     /// The decoder that decodes each frame's payload.
     public var decoder: ArchiveDecoder
     /// The longest payload accepted; a header declaring more throws `.messageTooLarge` before
-    /// the payload is allocated or read. Default: 64 MiB.
+    /// the payload is allocated or read. Default: the decoder's `limits.maximumMessageSize`
+    /// (64 MiB unless changed).
     public var maximumMessageSize: Int
     /// The stream offset of the next frame: bytes consumed so far, plus the offset the reader
     /// was created with.
     public private(set) var offset: Int
 
-    /// The default `maximumMessageSize`: 64 MiB.
-    public static let defaultMaximumMessageSize = 64 << 20
+    /// The default `maximumMessageSize`: `ArchiveDecoder.Limits().maximumMessageSize`, 64 MiB.
+    public static let defaultMaximumMessageSize = ArchiveDecoder.Limits().maximumMessageSize
 
     /// Creates a reader on an open file descriptor, which it does not close.
     ///
-    /// - Parameter offset: the stream offset of the descriptor's current position, used in
-    ///   errors and `offset` (0 for a fresh pipe or a file read from its start).
+    /// - Parameters:
+    ///   - maximumMessageSize: the longest payload accepted; `nil` (the default) takes
+    ///     `decoder.limits.maximumMessageSize`.
+    ///   - offset: the stream offset of the descriptor's current position, used in errors and
+    ///     `offset` (0 for a fresh pipe or a file read from its start).
     public init(fileDescriptor: Int32, decoder: ArchiveDecoder = ArchiveDecoder(),
-                maximumMessageSize: Int = ArchiveStreamReader.defaultMaximumMessageSize, offset: Int = 0) {
+                maximumMessageSize: Int? = nil, offset: Int = 0) {
         self.fileDescriptor = fileDescriptor
         self.decoder = decoder
-        self.maximumMessageSize = maximumMessageSize
+        self.maximumMessageSize = maximumMessageSize ?? decoder.limits.maximumMessageSize
         self.offset = offset
     }
 
@@ -64,7 +68,7 @@ public struct ArchiveStreamReader: Sendable {
     ///
     /// - Throws: `ArchiveStreamError` of kind `.io` if the file cannot be opened.
     public init(readingFileAtPath path: String, decoder: ArchiveDecoder = ArchiveDecoder(),
-                maximumMessageSize: Int = ArchiveStreamReader.defaultMaximumMessageSize) throws {
+                maximumMessageSize: Int? = nil) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileDescriptorIO.ioError("open \(path)", errno, at: nil) }
         self.init(fileDescriptor: fd, decoder: decoder, maximumMessageSize: maximumMessageSize)
@@ -158,7 +162,7 @@ public struct ArchiveStreamReader: Sendable {
     ///   complete frame that does not decode (with a checksummed encoder, a corrupted record).
     public static func readAll<T: Decodable>(_ type: T.Type, fromFileAtPath path: String,
                                              decoder: ArchiveDecoder = ArchiveDecoder(),
-                                             maximumMessageSize: Int = defaultMaximumMessageSize)
+                                             maximumMessageSize: Int? = nil)
         throws -> (records: [T], tornTail: ArchiveStreamError?) {
         var reader = try ArchiveStreamReader(readingFileAtPath: path, decoder: decoder, maximumMessageSize: maximumMessageSize)
         defer { _ = systemClose(reader.fileDescriptor) }
