@@ -13,7 +13,8 @@
 # annotated hex on each run. The working corpus lives in a temporary folder unless FUZZ_CORPUS
 # names a folder to keep it in. Crashing, timing-out and out-of-memory inputs are written to
 # Tests/Fuzz/crashers/ (commit them: FuzzReplayTests replays every file there). Exits non-zero
-# if any target found one.
+# if any target found one. Reproduce one input: .build-fuzz/decoder-fuzzer Tests/Fuzz/crashers/FILE
+# (with SWIFT_BACKTRACE=enable=no for a readable report).
 #
 # Adding a target: write Tests/Fuzz/<Name>Fuzzer.swift with an LLVMFuzzerTestOneInput entry
 # and add "<name>-fuzzer <Name>Fuzzer.swift" to TARGETS below.
@@ -70,6 +71,15 @@ hex_to_binary() {
     printf "$format"
 }
 
+# show_report LOG: the crash report in a fuzzer log (Swift symbols demangled), then the input.
+show_report() {
+    local demangle=cat
+    if swift demangle --simplified </dev/null >/dev/null 2>&1; then demangle="swift demangle --simplified"; fi
+    grep -v "Cannot export local symbol" "$1" | sed -nE '/Fatal error|==[0-9]+==.*ERROR|deadly signal|ALARM|out-of-memory|Slowest unit/,$p' \
+        | grep -vE "^ +(Addressable|Partially|Heap|Freed|Stack|Global|Poisoned|Container|Array|Intra|ASan|Left|Right)" \
+        | head -120 | $demangle
+}
+
 mkdir -p "$OUT"
 
 if [ "${1:-}" = "--seeds" ]; then
@@ -119,8 +129,10 @@ for target in "${TARGETS[@]}"; do
     echo "== fuzz $binary for ${SECONDS_PER_TARGET}s (log: $log)"
     # detect_leaks=0: the Swift runtime's metadata caches live until exit and are not bugs;
     # unbounded memory is caught by -rss_limit_mb and -malloc_limit_mb instead.
+    # SWIFT_BACKTRACE=enable=no: leave crash reports to libFuzzer/ASan (the Swift backtracer
+    # itself trips ASan and buries the real report).
     set +e
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$OUT/$binary" \
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$OUT/$binary" \
         -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
         -timeout=10 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$ROOT/$CRASHERS/" \
@@ -132,8 +144,8 @@ for target in "${TARGETS[@]}"; do
     after=$(ls "$CRASHERS" | wc -l)
     if [ "$rc" -ne 0 ] || [ "$after" -ne "$before" ]; then
         status=1
-        echo "!! $binary found a problem (exit $rc); last lines of $log:" >&2
-        grep -v "Cannot export local symbol" "$log" | tail -60 >&2
+        echo "!! $binary found a problem (exit $rc); the report from $log:" >&2
+        show_report "$log" >&2
         echo "!! new inputs in $CRASHERS (commit them; FuzzReplayTests replays them):" >&2
         ls -t "$CRASHERS" | head -n $((after - before)) >&2
     fi
