@@ -1,0 +1,25 @@
+// libFuzzer entry for ArchiveDecoder. Built by run.sh with `swiftc -sanitize=fuzzer,address`
+// together with the library sources and FuzzModels.swift, in one module.
+//
+// Every input is decoded as each fuzz target type with default limits. Thrown errors are the
+// expected outcome for most inputs and are ignored; a crash, a sanitizer report, a timeout or
+// running out of memory is a finding (libFuzzer writes the input to Tests/Fuzz/crashers/).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+private let decoder = ArchiveDecoder()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let asData = Data(bytes)
+    // Both public entry points: [UInt8] and Data.
+    _ = try? decoder.decode(FuzzModel.self, from: bytes)
+    _ = try? decoder.decode(FuzzNested.self, from: asData)
+    _ = try? decoder.decode(FuzzBlobs.self, from: bytes)
+    _ = try? decoder.decode(FuzzTree.self, from: asData)
+    return 0
+}

@@ -1,0 +1,77 @@
+// The types the decoder fuzzer decodes untrusted bytes as. Compiled into the same module as
+// the library sources (see run.sh), so nothing is imported. FuzzReplayTests.swift keeps a
+// private copy of these types: keep the two in step.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A struct model: scalars, Foundation types, an array, an optional, a nested struct and an
+/// enum with associated values (synthesized Codable, keyed by name).
+struct FuzzModel: Codable, Equatable {
+    struct Address: Codable, Equatable {
+        var street: String
+        var zip: Int?
+        var tags: Set<String>
+    }
+
+    enum Shape: Codable, Equatable {
+        case circle(radius: Double)
+        case rect(width: Int, height: Int)
+        case label(String, bold: Bool)
+        case none
+    }
+
+    var name: String
+    var count: Int
+    var ratio: Double
+    var created: Date
+    var id: UUID
+    var aliases: [String]
+    var nickname: String?
+    var address: Address
+    var shapes: [Shape]
+    var small: UInt8
+    var signed: Int64
+    var flag: Bool
+    var url: URL?
+}
+
+/// Nested collections.
+typealias FuzzNested = [[String: [Int]]]
+
+/// Binary blobs by name.
+typealias FuzzBlobs = [String: Data]
+
+/// A recursive, JSON-like enum.
+indirect enum FuzzTree: Codable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([FuzzTree])
+    case object([String: FuzzTree])
+}
+
+/// Sample values, encoded into seed inputs by SeedGenerator.swift.
+enum FuzzSamples {
+    static let model = FuzzModel(
+        name: "Ada", count: 42, ratio: 0.5,
+        created: Date(timeIntervalSinceReferenceDate: 700_000_000.25),
+        id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+        aliases: ["a", "bb", ""], nickname: nil,
+        address: .init(street: "Main St", zip: 12345, tags: ["x", "y"]),
+        shapes: [.circle(radius: 1.5), .rect(width: 2, height: 3), .label("hi", bold: true), .none],
+        small: 255, signed: -9_000_000_000, flag: true,
+        url: URL(string: "https://example.com/a?b=c"))
+
+    static let nested: FuzzNested = [["a": [1, 2, 3], "b": []], [:], ["c": [-1, Int.max, Int.min]]]
+
+    static let blobs: FuzzBlobs = ["empty": Data(), "bytes": Data([0, 1, 2, 255]), "big": Data(repeating: 7, count: 300)]
+
+    static let tree: FuzzTree = .object([
+        "n": .null, "b": .bool(false), "i": .int(-7), "s": .string("héllo"),
+        "a": .array([.int(1), .array([.null, .object([:])]), .string("")]),
+    ])
+}

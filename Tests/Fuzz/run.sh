@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs them.
+#
+#   bash Tests/Fuzz/run.sh [SECONDS]   build, then fuzz each target for SECONDS (default 60)
+#   bash Tests/Fuzz/run.sh --seeds     regenerate the committed seed corpus (Tests/Fuzz/corpus)
+#
+# SwiftPM cannot build with -sanitize=fuzzer, so each target is compiled with swiftc from the
+# library sources plus its entry file, all in one module (the entry uses internal types
+# directly). Needs only the Swift toolchain (its clang_rt.fuzzer and ASan runtimes) and zlib's
+# header (zlib1g-dev, as for `swift build`).
+#
+# Seeds: Tests/Fuzz/corpus (committed) plus every golden vector in Spec/vectors, converted from
+# annotated hex on each run. The working corpus lives in a temporary folder unless FUZZ_CORPUS
+# names a folder to keep it in. Crashing, timing-out and out-of-memory inputs are written to
+# Tests/Fuzz/crashers/ (commit them: FuzzReplayTests replays every file there). Exits non-zero
+# if any target found one. Reproduce one input: .build-fuzz/decoder-fuzzer Tests/Fuzz/crashers/FILE
+# (with SWIFT_BACKTRACE=enable=no for a readable report).
+#
+# Adding a target: write Tests/Fuzz/<Name>Fuzzer.swift with an LLVMFuzzerTestOneInput entry
+# and add "<name>-fuzzer <Name>Fuzzer.swift" to TARGETS below.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+FUZZ=Tests/Fuzz
+OUT=.build-fuzz
+CRASHERS=$FUZZ/crashers
+
+# "binary entry-file" pairs; every target also gets FuzzModels.swift.
+TARGETS=(
+    "decoder-fuzzer DecoderFuzzer.swift"
+)
+
+LIB_SOURCES=(Sources/KeyedArchive/*.swift Sources/KeyedArchive/*/*.swift)
+COMMON=(-parse-as-library -O -module-name KeyedArchiveFuzz -I Sources/CZlib)
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+
+command -v swiftc >/dev/null || die "swiftc not found: install a Swift toolchain (6.x) first."
+[ -f /usr/include/zlib.h ] || [ -f "$(xcrun --show-sdk-path 2>/dev/null)/usr/include/zlib.h" ] \
+    || die "zlib.h not found: install zlib's headers (Debian/Ubuntu: apt-get install zlib1g-dev)."
+
+# libFuzzer ships with the toolchain as clang_rt.fuzzer; say so plainly if it is missing.
+resource_dir=$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\([^"]*\)".*/\1/p' | head -1)
+if [ -n "$resource_dir" ] && [ -d "$resource_dir" ]; then
+    if [ -z "$(find "$resource_dir" "$resource_dir/../clang" -name 'libclang_rt.fuzzer*' 2>/dev/null | head -1)" ]; then
+        die "this Swift toolchain has no libFuzzer runtime (libclang_rt.fuzzer*) under $resource_dir;
+  swiftc -sanitize=fuzzer needs the swift.org Linux toolchain (or another one that ships it)."
+    fi
+fi
+
+# build BINARY ENTRY [extra swiftc flags…]: compiles the library with one entry file.
+build() {
+    local binary=$1 entry=$2; shift 2
+    local log=$OUT/$binary.log
+    echo "== build $OUT/$binary"
+    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" "$FUZZ/FuzzModels.swift" "$FUZZ/$entry" \
+            -o "$OUT/$binary" >"$log" 2>&1; then
+        # ld.gold warns about every ASan helper symbol; show only the rest.
+        grep -v "Cannot export local symbol" "$log" >&2 || true
+        if grep -qiE "clang_rt\.fuzzer|fuzzer.*not (found|supported)" "$log"; then
+            die "build failed: the toolchain's libFuzzer runtime is missing or unusable (see above)."
+        fi
+        die "build of $binary failed (full log: $log)"
+    fi
+}
+
+# hex_to_binary FILE: the bytes of an annotated-hex golden vector ('#' starts a comment).
+hex_to_binary() {
+    local format
+    format=$(sed 's/#.*//' "$1" | tr -s ' \t\r\n' '\n' | sed -n 's/^\([0-9A-Fa-f][0-9A-Fa-f]\)$/\\x\1/p' | tr -d '\n')
+    printf "$format"
+}
+
+# show_report LOG: the crash report in a fuzzer log (Swift symbols demangled), then the input.
+show_report() {
+    local demangle=cat
+    if swift demangle --simplified </dev/null >/dev/null 2>&1; then demangle="swift demangle --simplified"; fi
+    grep -v "Cannot export local symbol" "$1" | sed -nE '/Fatal error|==[0-9]+==.*ERROR|deadly signal|ALARM|out-of-memory|Slowest unit/,$p' \
+        | grep -vE "^ +(Addressable|Partially|Heap|Freed|Stack|Global|Poisoned|Container|Array|Intra|ASan|Left|Right)" \
+        | head -120 | $demangle
+}
+
+mkdir -p "$OUT"
+
+if [ "${1:-}" = "--seeds" ]; then
+    build seed-generator SeedGenerator.swift
+    rm -f "$FUZZ"/corpus/golden-* "$FUZZ"/corpus/encoded-*
+    for vector in Spec/vectors/valid/*.hex Spec/vectors/invalid/*.hex; do
+        kind=$(basename "$(dirname "$vector")")
+        hex_to_binary "$vector" >"$FUZZ/corpus/golden-$kind-$(basename "$vector" .hex).bin"
+    done
+    "$OUT/seed-generator" "$FUZZ/corpus"
+    echo "wrote $(ls "$FUZZ/corpus" | wc -l | tr -d ' ') seeds to $FUZZ/corpus"
+    exit 0
+fi
+
+SECONDS_PER_TARGET=${1:-60}
+[[ $SECONDS_PER_TARGET =~ ^[0-9]+$ ]] || die "usage: run.sh [SECONDS] | --seeds"
+
+for target in "${TARGETS[@]}"; do
+    set -- $target
+    build "$1" "$2" -sanitize=fuzzer,address
+done
+
+# Seeds: the committed corpus plus the golden vectors as they are now.
+SEEDS=$(mktemp -d)
+trap 'rm -rf "$SEEDS" ${WORK_TMP:-}' EXIT
+cp "$FUZZ"/corpus/* "$SEEDS"/ 2>/dev/null || true
+for vector in Spec/vectors/valid/*.hex Spec/vectors/invalid/*.hex; do
+    kind=$(basename "$(dirname "$vector")")
+    hex_to_binary "$vector" >"$SEEDS/golden-$kind-$(basename "$vector" .hex).bin"
+done
+echo "== $(ls "$SEEDS" | wc -l | tr -d ' ') seed inputs"
+
+mkdir -p "$CRASHERS"
+status=0
+for target in "${TARGETS[@]}"; do
+    set -- $target
+    binary=$1
+    if [ -n "${FUZZ_CORPUS:-}" ]; then
+        work=$FUZZ_CORPUS/$binary
+        mkdir -p "$work"
+    else
+        WORK_TMP=$(mktemp -d)
+        work=$WORK_TMP
+    fi
+    before=$(ls "$CRASHERS" | wc -l)
+    log=$OUT/$binary.run.log
+    echo "== fuzz $binary for ${SECONDS_PER_TARGET}s (log: $log)"
+    # detect_leaks=0: the Swift runtime's metadata caches live until exit and are not bugs;
+    # unbounded memory is caught by -rss_limit_mb and -malloc_limit_mb instead.
+    # SWIFT_BACKTRACE=enable=no: leave crash reports to libFuzzer/ASan (the Swift backtracer
+    # itself trips ASan and buries the real report).
+    set +e
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$OUT/$binary" \
+        -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+        -timeout=10 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$ROOT/$CRASHERS/" \
+        "$work" "$SEEDS" >"$log" 2>&1
+    rc=$?
+    set -e
+    grep -E "INITED|DONE|^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb" "$log" || true
+    echo "corpus: $(ls "$work" | wc -l | tr -d ' ') inputs in the working corpus"
+    after=$(ls "$CRASHERS" | wc -l)
+    if [ "$rc" -ne 0 ] || [ "$after" -ne "$before" ]; then
+        status=1
+        echo "!! $binary found a problem (exit $rc); the report from $log:" >&2
+        show_report "$log" >&2
+        echo "!! new inputs in $CRASHERS (commit them; FuzzReplayTests replays them):" >&2
+        ls -t "$CRASHERS" | head -n $((after - before)) >&2
+    fi
+    if [ -z "${FUZZ_CORPUS:-}" ]; then rm -rf "$WORK_TMP"; fi
+done
+exit $status

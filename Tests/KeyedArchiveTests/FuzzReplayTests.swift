@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import KeyedArchive
+
+// Replays the fuzzer's inputs: every seed in Tests/Fuzz/corpus and every crashing input ever
+// found in Tests/Fuzz/crashers (see Tests/Fuzz/run.sh). Each is decoded as each fuzz target
+// type, from Data and from [UInt8]; it must decode or throw a DecodingError, nothing else
+// (and, above all, not crash, which would take the test process down).
+
+// MARK: - The fuzz target types (a copy of Tests/Fuzz/FuzzModels.swift: keep the two in step)
+
+private struct FuzzModel: Codable, Equatable {
+    struct Address: Codable, Equatable {
+        var street: String
+        var zip: Int?
+        var tags: Set<String>
+    }
+
+    enum Shape: Codable, Equatable {
+        case circle(radius: Double)
+        case rect(width: Int, height: Int)
+        case label(String, bold: Bool)
+        case none
+    }
+
+    var name: String
+    var count: Int
+    var ratio: Double
+    var created: Date
+    var id: UUID
+    var aliases: [String]
+    var nickname: String?
+    var address: Address
+    var shapes: [Shape]
+    var small: UInt8
+    var signed: Int64
+    var flag: Bool
+    var url: URL?
+}
+
+private typealias FuzzNested = [[String: [Int]]]
+
+private typealias FuzzBlobs = [String: Data]
+
+private indirect enum FuzzTree: Codable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([FuzzTree])
+    case object([String: FuzzTree])
+}
+
+// MARK: - Helpers
+
+/// The files in `Tests/Fuzz/<folder>`, sorted, without README files; [] if the folder is missing.
+private func fuzzInputs(in folder: String) -> [URL] {
+    let directory = TestSupport.repositoryRoot.appendingPathComponent("Tests/Fuzz/\(folder)")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { !$0.hasPrefix("README") && !$0.hasPrefix(".") }.sorted()
+        .map { directory.appendingPathComponent($0) }
+}
+
+/// What decoding `bytes` as `type` did: nil if it decoded or threw a DecodingError, otherwise
+/// a description of the unexpected error.
+private func unexpectedOutcome<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) -> String? {
+    let decoder = ArchiveDecoder()
+    for fromData in [false, true] {
+        do {
+            _ = fromData ? try decoder.decode(type, from: Data(bytes)) : try decoder.decode(type, from: bytes)
+        } catch is DecodingError {
+        } catch {
+            return "\(T.self) from \(fromData ? "Data" : "[UInt8]") threw \(Swift.type(of: error)): \(error)"
+        }
+    }
+    return nil
+}
+
+/// Decodes `bytes` as every fuzz target type; the unexpected outcomes.
+private func replay(_ bytes: [UInt8]) -> [String] {
+    [
+        unexpectedOutcome(FuzzModel.self, bytes),
+        unexpectedOutcome(FuzzNested.self, bytes),
+        unexpectedOutcome(FuzzBlobs.self, bytes),
+        unexpectedOutcome(FuzzTree.self, bytes),
+    ].compactMap { $0 }
+}
+
+// MARK: - Tests
+
+@Suite struct FuzzReplayTests {
+    @Test func seedCorpusReplays() throws {
+        let files = fuzzInputs(in: "corpus")
+        #expect(files.count >= 20, "seed corpus Tests/Fuzz/corpus is missing or nearly empty")
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            let problems = replay(bytes)
+            #expect(problems.isEmpty, "\(file.lastPathComponent): \(problems)")
+        }
+    }
+
+    @Test func everyCrasherReplays() throws {
+        // Passes with no crashers; each one ever found stays here as a regression input.
+        for file in fuzzInputs(in: "crashers") {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            let problems = replay(bytes)
+            #expect(problems.isEmpty, "\(file.lastPathComponent) (\(TestSupport.hex(Data(bytes)))): \(problems)")
+        }
+    }
+
+    /// The encoded seeds were written from the fuzz target types (Tests/Fuzz/SeedGenerator.swift):
+    /// they decode as those types here, which also checks that this file's copy of the types
+    /// matches Tests/Fuzz/FuzzModels.swift.
+    @Test func encodedSeedsDecode() throws {
+        let files = fuzzInputs(in: "corpus").filter { $0.lastPathComponent.hasPrefix("encoded-") }
+        #expect(files.count >= 4)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            let name = file.lastPathComponent
+            let decoder = ArchiveDecoder()
+            #expect(throws: Never.self, "\(name)") {
+                if name.hasPrefix("encoded-model-") { _ = try decoder.decode(FuzzModel.self, from: bytes) }
+                else if name.hasPrefix("encoded-nested-") { _ = try decoder.decode(FuzzNested.self, from: bytes) }
+                else if name.hasPrefix("encoded-blobs-") { _ = try decoder.decode(FuzzBlobs.self, from: bytes) }
+                else if name.hasPrefix("encoded-tree-") { _ = try decoder.decode(FuzzTree.self, from: bytes) }
+                else { Issue.record("unknown encoded seed \(name)") }
+            }
+        }
+    }
+}
