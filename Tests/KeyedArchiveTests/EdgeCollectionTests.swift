@@ -170,7 +170,7 @@ fileprivate struct Wrapped<T: Codable & Equatable>: Codable, Equatable {
     }
 
     @Test func contiguousArrayDecodesFromAPackedArchive() throws {
-        let values: [Double] = [1, -0.0, .nan, .infinity, 1e-310]
+        let values: [Double] = [1, -0.0, .nan, .infinity, 0x1p-1030]
         let data = try ArchiveEncoder().encode(values)
         let contiguous = try ArchiveDecoder().decode(ContiguousArray<Double>.self, from: data)
         #expect(contiguous.map(\.bitPattern) == values.map(\.bitPattern))
