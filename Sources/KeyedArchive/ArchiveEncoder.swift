@@ -44,8 +44,9 @@ public struct ArchiveEncoder: Sendable {
     ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth)
-        // Spare encoders refer back to the state: let go of them, or neither is ever freed.
-        defer { state.spareEncoders.removeAll() }
+        // Encoders refer back to the state (spare ones, and pending ones held by sinks): let go
+        // of them however `encode` ends, or neither is ever freed.
+        defer { state.releaseEncoders() }
         state.writeHeader()
         let encoder = try state.encodeValue(value, in: state.main, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
         if let encoder, state.main.pendingSlot === encoder {

@@ -222,6 +222,13 @@ final class EncodingState {
         return encoder
     }
 
+    /// Drops every reference from the state to encoders, which refer back to it: spare
+    /// encoders, and encoders whose slot is still pending because `encode` threw.
+    func releaseEncoders() {
+        spareEncoders.removeAll()
+        for sink in sinks { sink.pendingSlot = nil }
+    }
+
     /// Keeps `encoder` for reuse if nothing else refers to it (no container or encoder of the
     /// value escaped `encode(to:)`).
     func recycle(_ encoder: inout EncoderImpl) {
