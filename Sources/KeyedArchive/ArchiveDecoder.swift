@@ -79,6 +79,7 @@ public struct ArchiveDecoder: Sendable {
             // container or decoder that `init(from:)` kept (legal, if rare) still refers to
             // the state, it must not point into the caller's buffer once we return, whether
             // decoding succeeded or threw.
+            state.reusesDecoders = false
             state.spareDecoders.removeAll()
             if !isKnownUniquelyReferenced(&state) { state.detach() }
         }

@@ -95,7 +95,7 @@ extension DecodingState {
     /// Keeps `decoder` for reuse if nothing else refers to it (no container or decoder of the
     /// value escaped `init(from:)`).
     private func recycle(_ decoder: inout DecoderImpl) {
-        guard isKnownUniquelyReferenced(&decoder) else { return }
+        guard reusesDecoders, isKnownUniquelyReferenced(&decoder) else { return }
         decoder.parentPath = .root
         decoder.component = .none
         spareDecoders.append(decoder)

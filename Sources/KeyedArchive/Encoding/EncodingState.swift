@@ -18,6 +18,9 @@ final class EncodingState {
     /// Encoders of finished values, ready for reuse. Emptied when `encode` ends: they refer
     /// back to this state.
     @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
+    /// True while the top-level `encode` runs; an encoder kept past it is not pooled (see
+    /// `releaseEncoders`).
+    var reusesEncoders = true
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
@@ -225,6 +228,7 @@ final class EncodingState {
     /// Drops every reference from the state to encoders, which refer back to it: spare
     /// encoders, and encoders whose slot is still pending because `encode` threw.
     func releaseEncoders() {
+        reusesEncoders = false
         spareEncoders.removeAll()
         for sink in sinks { sink.pendingSlot = nil }
     }
@@ -232,7 +236,7 @@ final class EncodingState {
     /// Keeps `encoder` for reuse if nothing else refers to it (no container or encoder of the
     /// value escaped `encode(to:)`).
     func recycle(_ encoder: inout EncoderImpl) {
-        guard isKnownUniquelyReferenced(&encoder) else { return }
+        guard reusesEncoders, isKnownUniquelyReferenced(&encoder) else { return }
         encoder.parentPath = .root
         encoder.component = .none
         encoder.role = .single

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import KeyedArchive
+
+/// Nothing an `encode` or `decode` call creates outlives what still uses it: no reference
+/// cycles, even when a container is kept and used after the call returned, or the call threw.
+@Suite struct LifetimeTests {
+    private struct Inner: Codable, Equatable { var n = 7 }
+    private struct Outer: Codable { var inner = Inner(); var list = [Inner(), Inner()] }
+    private enum Keys: String, CodingKey { case inner, list }
+
+    /// Keeps its keyed container and the decoding state it belongs to (weakly, for the test).
+    private final class Keeper: Decodable {
+        let container: KeyedDecodingContainer<Keys>
+        weak var state: DecodingState?
+        init(from decoder: any Decoder) throws {
+            state = (decoder as? DecoderImpl)?.state
+            container = try decoder.container(keyedBy: Keys.self)
+        }
+    }
+
+    @Test func decodingStateIsFreedAfterAKeptContainerDecodesMore() throws {
+        let data = try ArchiveEncoder().encode(Outer())
+        weak var state: DecodingState?
+        do {
+            let keeper = try ArchiveDecoder().decode(Keeper.self, from: data)
+            state = keeper.state
+            #expect(state != nil)
+            // Used after `decode` returned: nested values need decoders of their own.
+            #expect(try keeper.container.decode(Inner.self, forKey: .inner) == Inner())
+            #expect(try keeper.container.decode([Inner].self, forKey: .list).count == 2)
+        }
+        #expect(state == nil, "the decoding state outlived every container that used it")
+    }
+
+    /// Keeps the encoder and its state (weakly) and writes through it later.
+    private final class Capture: @unchecked Sendable {
+        var encoder: (any Encoder)?
+        weak var state: EncodingState?
+    }
+
+    private struct Captures: Encodable {
+        let capture: Capture
+        func encode(to encoder: any Encoder) throws {
+            capture.encoder = encoder
+            capture.state = (encoder as? EncoderImpl)?.state
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(Inner(), forKey: .inner)
+        }
+    }
+
+    @Test func encodingStateIsFreedAfterAnEncoderIsUsedLate() throws {
+        weak var state: EncodingState?
+        do {
+            let capture = Capture()
+            _ = try ArchiveEncoder().encode(Captures(capture: capture))
+            state = capture.state
+            #expect(state != nil)
+            // Written to after `encode` returned: legal, and it must not tie the state up.
+            var late = try #require(capture.encoder).container(keyedBy: Keys.self)
+            try late.encode([Inner()], forKey: .list)
+            capture.encoder = nil
+        }
+        #expect(state == nil, "the encoding state outlived the encoder")
+    }
+
+    private struct Throws: Encodable {
+        let capture: Capture
+        func encode(to encoder: any Encoder) throws {
+            capture.state = (encoder as? EncoderImpl)?.state
+            var container = encoder.container(keyedBy: Keys.self)
+            _ = container.superEncoder(forKey: .inner)   // a slot left pending when we throw
+            throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "on purpose"))
+        }
+    }
+
+    @Test func encodingStateIsFreedWhenEncodeThrows() {
+        weak var state: EncodingState?
+        do {
+            let capture = Capture()
+            #expect(throws: EncodingError.self) { try ArchiveEncoder().encode(Throws(capture: capture)) }
+            state = capture.state
+        }
+        #expect(state == nil, "the encoding state leaked after encode threw")
+    }
+}
