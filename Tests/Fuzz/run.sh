@@ -28,6 +28,7 @@ CRASHERS=$FUZZ/crashers
 # "binary entry-file" pairs; every target also gets FuzzModels.swift.
 TARGETS=(
     "decoder-fuzzer DecoderFuzzer.swift"
+    "stream-fuzzer StreamFuzzer.swift"
 )
 
 LIB_SOURCES=(Sources/KeyedArchive/*.swift Sources/KeyedArchive/*/*.swift)

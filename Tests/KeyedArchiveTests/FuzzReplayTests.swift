@@ -86,6 +86,32 @@ private func replay(_ bytes: [UInt8]) -> [String] {
     ].compactMap { $0 }
 }
 
+/// Reads `bytes` as a stream of frames (as Tests/Fuzz/StreamFuzzer.swift does): the frames
+/// read and the unexpected outcome, if any. Every stream must end cleanly, with an
+/// `ArchiveStreamError`, or frame by frame with `DecodingError`s.
+private func replayStream(_ bytes: [UInt8]) throws -> (frames: Int, problem: String?) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var reader = try ArchiveStreamReader(readingFileAtPath: path)
+    defer { try? reader.close() }
+    var frames = 0
+    for index in 0..<1_000 {
+        do {
+            let more = index % 2 == 0 ? try reader.next(FuzzModel.self) != nil : try reader.next(FuzzTree.self) != nil
+            if !more { return (frames, nil) }
+            frames += 1
+        } catch is DecodingError {
+            frames += 1
+        } catch is ArchiveStreamError {
+            return (frames, nil)
+        } catch {
+            return (frames, "threw \(type(of: error)): \(error)")
+        }
+    }
+    return (frames, nil)
+}
+
 // MARK: - Tests
 
 @Suite struct FuzzReplayTests {
@@ -106,6 +132,17 @@ private func replay(_ bytes: [UInt8]) -> [String] {
             let problems = replay(bytes)
             #expect(problems.isEmpty, "\(file.lastPathComponent) (\(TestSupport.hex(Data(bytes)))): \(problems)")
         }
+    }
+
+    @Test func everyInputReplaysThroughTheStreamReader() throws {
+        var framedSeeds = 0
+        for file in fuzzInputs(in: "corpus") + fuzzInputs(in: "crashers") {
+            let (frames, problem) = try replayStream([UInt8](Data(contentsOf: file)))
+            #expect(problem == nil, "\(file.lastPathComponent): \(problem ?? "")")
+            if file.lastPathComponent.hasPrefix("stream-") && frames >= 2 { framedSeeds += 1 }
+        }
+        // The framed seeds read as streams of several frames, so the fuzzer starts from valid streams.
+        #expect(framedSeeds >= 3)
     }
 
     /// The encoded seeds were written from the fuzz target types (Tests/Fuzz/SeedGenerator.swift):
