@@ -1,5 +1,5 @@
 // libFuzzer entry for ArchiveDecoder. Built by run.sh with `swiftc -sanitize=fuzzer,address`
-// together with the library sources and FuzzModels.swift, in one module.
+// together with the library sources and Tests/KeyedArchiveTests/Support/FuzzModels.swift, in one module.
 //
 // Every input is decoded as each fuzz target type with default limits. Thrown errors are the
 // expected outcome for most inputs and are ignored; a crash, a sanitizer report, a timeout or

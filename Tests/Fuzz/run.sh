@@ -25,7 +25,7 @@ FUZZ=Tests/Fuzz
 OUT=.build-fuzz
 CRASHERS=$FUZZ/crashers
 
-# "binary entry-file" pairs; every target also gets FuzzModels.swift.
+# "binary entry-file" pairs; every target also gets Tests/KeyedArchiveTests/Support/FuzzModels.swift.
 TARGETS=(
     "decoder-fuzzer DecoderFuzzer.swift"
     "stream-fuzzer StreamFuzzer.swift"
@@ -54,7 +54,7 @@ build() {
     local binary=$1 entry=$2; shift 2
     local log=$OUT/$binary.log
     echo "== build $OUT/$binary"
-    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" "$FUZZ/FuzzModels.swift" "$FUZZ/$entry" \
+    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" Tests/KeyedArchiveTests/Support/FuzzModels.swift "$FUZZ/$entry" \
             -o "$OUT/$binary" >"$log" 2>&1; then
         # ld.gold warns about every ASan helper symbol; show only the rest.
         grep -v "Cannot export local symbol" "$log" >&2 || true

@@ -7,49 +7,7 @@ import KeyedArchive
 // type, from Data and from [UInt8]; it must decode or throw a DecodingError, nothing else
 // (and, above all, not crash, which would take the test process down).
 
-// MARK: - The fuzz target types (a copy of Tests/Fuzz/FuzzModels.swift: keep the two in step)
-
-private struct FuzzModel: Codable, Equatable {
-    struct Address: Codable, Equatable {
-        var street: String
-        var zip: Int?
-        var tags: Set<String>
-    }
-
-    enum Shape: Codable, Equatable {
-        case circle(radius: Double)
-        case rect(width: Int, height: Int)
-        case label(String, bold: Bool)
-        case none
-    }
-
-    var name: String
-    var count: Int
-    var ratio: Double
-    var created: Date
-    var id: UUID
-    var aliases: [String]
-    var nickname: String?
-    var address: Address
-    var shapes: [Shape]
-    var small: UInt8
-    var signed: Int64
-    var flag: Bool
-    var url: URL?
-}
-
-private typealias FuzzNested = [[String: [Int]]]
-
-private typealias FuzzBlobs = [String: Data]
-
-private indirect enum FuzzTree: Codable, Equatable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case string(String)
-    case array([FuzzTree])
-    case object([String: FuzzTree])
-}
+// The fuzz target types are in Support/FuzzModels.swift, shared with the fuzzers.
 
 // MARK: - Helpers
 

@@ -1,10 +1,14 @@
-// The types the decoder fuzzer decodes untrusted bytes as. Compiled into the same module as
-// the library sources (see run.sh), so nothing is imported. FuzzReplayTests.swift keeps a
-// private copy of these types: keep the two in step.
+// The types the fuzzers (Tests/Fuzz) decode untrusted bytes as, shared with the test target,
+// whose FuzzReplayTests replay the fuzzers' inputs as the same types. Tests/Fuzz/run.sh
+// compiles this file into one module with the library sources, where KeyedArchive is not a
+// module to import; in the test target it is.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
+#endif
+#if canImport(KeyedArchive)
+import KeyedArchive
 #endif
 
 /// A struct model: scalars, Foundation types, an array, an optional, a nested struct and an
