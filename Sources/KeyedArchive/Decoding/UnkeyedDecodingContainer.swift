@@ -6,7 +6,6 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let state: DecodingState
     /// `nil` for tagged values; the element kind for a packed array or byte string.
     let elements: PackedKind?
-    let count: Int?
     private let elementCount: Int
     /// Offset of the next element.
     private var cursor: Int
@@ -18,7 +17,6 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(state: DecodingState, elements: PackedKind?, count: Int, start: Int, end: Int, path: CodingPathNode, depth: Int) {
         self.state = state
         self.elements = elements
-        self.count = count
         self.elementCount = count
         self.cursor = start
         self.end = end
@@ -27,6 +25,8 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     var codingPath: [any CodingKey] { path.path }
+    /// Always known: the count is part of the wire format.
+    var count: Int? { elementCount }
     var isAtEnd: Bool { currentIndex >= elementCount }
 
     private var elementPath: CodingPathNode { path.appending(index: currentIndex) }

@@ -94,10 +94,7 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
             superEncoder.role = .placeholder(.dead(.keyed, depth: superEncoder.depth))
             return superEncoder
         }
-        let wire = state.wireKey(key)
-        let top = sink.stack.count - 1
-        if sink.stack[top].insertKey(wire) { state.duplicateKeyContainers.insert(sink.stack[top].id) }
-        sink.writer.appendVarint(wire)
+        state.writeKey(key, into: sink)
         superEncoder.role = .pending(sink)
         sink.pendingSlot = superEncoder
         return superEncoder
