@@ -16,6 +16,7 @@ let package = Package(
             name: "BenchmarkModels",
             dependencies: [
                 .product(name: "KeyedArchive", package: "KeyedArchive"),
+                .product(name: "KeyedArchiveSamples", package: "KeyedArchive"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
@@ -29,6 +30,7 @@ let package = Package(
                 "BenchmarkModels",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "KeyedArchive", package: "KeyedArchive"),
+                .product(name: "KeyedArchiveSamples", package: "KeyedArchive"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ],
             path: "Benchmarks/CoderBenchmarks",

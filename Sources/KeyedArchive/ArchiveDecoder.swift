@@ -89,56 +89,7 @@ public struct ArchiveDecoder: Sendable {
     /// Reads the header, verifies the checksum, and inflates a compressed body into memory the
     /// state owns.
     private func makeState(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
-        let flags = try ArchiveHeader.parse(ByteReader(input))
-        // A checksum is verified before anything else is read: corrupted bytes must not reach
-        // the parser, and the trailer is not part of the body.
-        let bytes = flags & ArchiveHeader.Flag.crc32 == 0 ? input : try Self.verifiedChecksum(input)
-        let reader = ByteReader(bytes)
-        guard flags & ArchiveHeader.Flag.zlib != 0 else {
-            return DecodingState(bytes: bytes, owned: nil, userInfo: userInfo, limits: limits)
-        }
-        var p = ArchiveHeader.size
-        let sizeStart = p
-        let inflatedSize = try reader.varint(at: &p, limit: reader.count)
-        guard inflatedSize <= UInt64(limits.maximumInflatedSize) else {
-            throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(limits.maximumInflatedSize) bytes")
-        }
-        // Deflate expands at most 1032:1, so a larger claim is false: refuse it before
-        // allocating (it matters when the limit is raised).
-        let streamLength = UInt64(reader.count - p)
-        guard inflatedSize / Zlib.maximumRatio <= streamLength,
-              inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
-        else {
-            throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")
-        }
-        // The inflated archive keeps the header in front so that offsets in errors mean the
-        // same as in the uncompressed archive.
-        let size = ArchiveHeader.size + Int(inflatedSize)
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        do {
-            memory.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<ArchiveHeader.size]))
-            memory[5] = 0   // the inflated archive is plain: neither compressed nor checksummed
-            try Zlib.inflate(UnsafeRawBufferPointer(rebasing: bytes[p...]),
-                             into: UnsafeMutableRawBufferPointer(rebasing: memory[ArchiveHeader.size...]), offset: p)
-        } catch {
-            memory.deallocate()
-            throw error
-        }
-        return DecodingState(bytes: UnsafeRawBufferPointer(memory), owned: memory, userInfo: userInfo, limits: limits)
-    }
-
-    /// The archive without its CRC-32 trailer, once the trailer matches.
-    private static func verifiedChecksum(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> UnsafeRawBufferPointer {
-        guard input.count >= ArchiveHeader.size + 4 else {
-            throw ArchiveFormatError(.truncated, at: input.count, "archive is too short to hold its CRC-32")
-        }
-        let end = input.count - 4
-        let archived = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: end, as: UInt32.self))
-        let body = UnsafeRawBufferPointer(rebasing: input[0..<end])
-        let computed = Zlib.crc32(body)
-        guard computed == archived else {
-            throw ArchiveFormatError(.checksumMismatch, at: end, "archive is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the archive says 0x\(String(archived, radix: 16))")
-        }
-        return body
+        let archive = try OpenedArchive(input, maximumInflatedSize: limits.maximumInflatedSize)
+        return DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits)
     }
 }

@@ -29,10 +29,11 @@ CRASHERS=$FUZZ/crashers
 TARGETS=(
     "decoder-fuzzer DecoderFuzzer.swift"
     "stream-fuzzer StreamFuzzer.swift"
+    "inspector-fuzzer InspectorFuzzer.swift"
 )
 
 LIB_SOURCES=(Sources/KeyedArchive/*.swift Sources/KeyedArchive/*/*.swift)
-COMMON=(-parse-as-library -O -module-name KeyedArchiveFuzz -I Sources/CZlib)
+COMMON=(-parse-as-library -O -module-name KeyedArchiveFuzz -package-name keyedarchive -I Sources/CZlib)
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 

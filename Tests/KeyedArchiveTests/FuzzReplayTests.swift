@@ -103,6 +103,23 @@ private func replayStream(_ bytes: [UInt8]) throws -> (frames: Int, problem: Str
         #expect(framedSeeds >= 3)
     }
 
+    /// Every input through every `karchive` command that reads archives (the walk that
+    /// Tests/Fuzz/InspectorFuzzer.swift fuzzes): exit 0, or exit 1 with one line of error.
+    @Test func everyInputReplaysThroughKarchive() throws {
+        var valid = 0
+        for file in fuzzInputs(in: "corpus") + fuzzInputs(in: "crashers") {
+            let bytes = try [UInt8](Data(contentsOf: file))
+            for command in [["validate"], ["inspect"], ["inspect", "--hex"], ["stats"], ["to-json"]] {
+                let run = karchive(command, input: bytes)
+                #expect(run.status == 0 || (run.status == 1 && run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1),
+                        "\(file.lastPathComponent) \(command): \(run.status) \(run.errors)")
+                if command == ["validate"] && run.status == 0 { valid += 1 }
+            }
+        }
+        // The encoded seeds and the valid golden vectors among the seeds are valid archives.
+        #expect(valid >= 20)
+    }
+
     /// The encoded seeds were written from the fuzz target types (Tests/Fuzz/SeedGenerator.swift):
     /// they decode as those types here, which also checks that this file's copy of the types
     /// matches Tests/Fuzz/FuzzModels.swift.

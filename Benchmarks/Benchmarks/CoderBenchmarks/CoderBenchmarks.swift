@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkModels
 import Foundation
+import KeyedArchiveSamples
 import KeyedArchive
 import SwiftProtobuf
 

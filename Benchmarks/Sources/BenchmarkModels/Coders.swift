@@ -1,29 +1,10 @@
 import Foundation
+import KeyedArchiveSamples
 import KeyedArchive
 import SwiftProtobuf
 
-// The coders every benchmark and the size report compare, in one place.
-
-/// A coder under test: how to turn a model into bytes and back.
-public struct Coder<Model>: Sendable {
-    public let name: String
-    public let encode: @Sendable (Model) throws -> Data
-    public let decode: @Sendable (Data) throws -> Model
-}
-
-public func codableCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
-    let archive = ArchiveEncoder()
-    let zlib = { var encoder = ArchiveEncoder(); encoder.compression = .zlib; return encoder }()
-    let archiveDecoder = ArchiveDecoder()
-    let plist = PropertyListEncoder()
-    plist.outputFormat = .binary
-    return [
-        Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "Archive+zlib", encode: { try zlib.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "JSON", encode: { try JSONEncoder().encode($0) }, decode: { try JSONDecoder().decode(Model.self, from: $0) }),
-        Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try PropertyListDecoder().decode(Model.self, from: $0) }),
-    ]
-}
+// The coders every benchmark and the size report compare, in one place: the Codable coders
+// (`codableCoders`, shared with `karchive bench`) and swift-protobuf.
 
 /// swift-protobuf, including the conversion from and to the Swift model.
 public func protobufCoder<Model: Sendable, Message: SwiftProtobuf.Message>(

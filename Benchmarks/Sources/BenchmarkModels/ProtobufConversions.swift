@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import SwiftProtobuf
 
 // Converting between the Swift models and the generated messages. The protobuf benchmarks

@@ -39,31 +39,9 @@ final class DecodingState {
 
     /// Finds the root value and reads the key table that follows it.
     func load() throws(ArchiveFormatError) {
-        let end = reader.count
-        let rootStart = ArchiveHeader.size
-        guard rootStart < end else { throw ArchiveFormatError(.truncated, at: end, "archive has a header but no value") }
-        let rootEnd = try reader.valueEnd(at: rootStart, limit: end)
-        rootRange = rootStart..<rootEnd
-
-        var p = rootEnd
-        let countStart = p
-        let count = try reader.varint(at: &p, limit: end)
-        guard count <= UInt64(end - p) else {
-            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
-        }
-        keyStrings.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            let start = p
-            let length = try reader.length(at: &p, limit: end)
-            guard let string = reader.utf8String(p, length) else {
-                throw ArchiveFormatError(.invalidUTF8, at: start, "key table entry is not valid UTF-8")
-            }
-            keyStrings.append(string)
-            p += length
-        }
-        guard p == end else {
-            throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
-        }
+        let body = try ArchiveBody(reader)
+        rootRange = body.root
+        keyStrings = body.keys
     }
 
     /// Copies the archive bytes so that escaped containers stay valid after `decode` returns.

@@ -13,7 +13,7 @@ import Darwin
 /// `ArchiveDecoder.read(_:from:)`. Every failure is a `CocoaError` whose `underlying` error is
 /// the `POSIXError` of `errno`, whose `filePath` is the path involved, and whose debug
 /// description names the failed call, the path and the errno.
-enum ArchiveFileIO {
+package enum ArchiveFileIO {
     // MARK: Errors
 
     /// A `CocoaError` for a failed POSIX call. `write` picks the file-writing codes, otherwise
@@ -66,7 +66,7 @@ enum ArchiveFileIO {
     /// Replaces the file at `path` with `data`: temporary file in the same directory, write,
     /// fsync, rename over `path`, fsync the directory. On an error before the rename the
     /// temporary is removed and `path` is untouched.
-    static func replace(_ path: String, with data: Data) throws {
+    package static func replace(_ path: String, with data: Data) throws {
         let (directory, name) = split(path)
         // Keep the existing file's permission bits (the new file would otherwise get the
         // umask's), as editors and `Data.write(options: .atomic)` do.
@@ -184,7 +184,7 @@ enum ArchiveFileIO {
 
     /// The whole contents of the file at `path` (read until end of file, so a file that grows
     /// between `fstat` and `read` is still read completely).
-    static func readAll(_ path: String) throws -> [UInt8] {
+    package static func readAll(_ path: String) throws -> [UInt8] {
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw error("open", path: path, errno: errno, writing: false) }

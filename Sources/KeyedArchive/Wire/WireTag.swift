@@ -62,7 +62,7 @@ enum WireTag {
 }
 
 /// Element kinds of a packed array (`WireTag.packed`).
-enum PackedKind: UInt8, CaseIterable {
+package enum PackedKind: UInt8, CaseIterable, Sendable {
     /// Not a wire kind: the elements of a `bytes` value, read as an unkeyed container.
     case uint8 = 0x00
     case int8 = 0x01
@@ -75,7 +75,7 @@ enum PackedKind: UInt8, CaseIterable {
     case float32 = 0x08
     case float64 = 0x09
 
-    var width: Int {
+    package var width: Int {
         switch self {
         case .uint8, .int8: 1
         case .uint16, .int16: 2
@@ -84,9 +84,9 @@ enum PackedKind: UInt8, CaseIterable {
         }
     }
 
-    var isFloatingPoint: Bool { self == .float32 || self == .float64 }
+    package var isFloatingPoint: Bool { self == .float32 || self == .float64 }
 
-    var name: String {
+    package var name: String {
         switch self {
         case .uint8: "UInt8"
         case .int8: "Int8"

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The table `karchive bench` prints: one row per model and coder, with ratios against JSON.
+enum BenchTable {
+    static let columns = ["model", "coder", "encode ms", "× JSON", "decode ms", "× JSON", "bytes", "× JSON"]
+
+    static func render(_ results: [BenchResult], environment: [String]) -> [String] {
+        var rows: [[String]] = []
+        var previousModel: String?
+        for result in results {
+            let json = results.first { $0.model == result.model && $0.coder == "JSON" }
+            rows.append([
+                result.model == previousModel ? "" : result.model,
+                result.coder,
+                milliseconds(result.encode),
+                json.map { speedup($0.encode / result.encode) } ?? "–",
+                milliseconds(result.decode),
+                json.map { speedup($0.decode / result.decode) } ?? "–",
+                Formatting.count(result.bytes),
+                json.map { Formatting.ratio(Double(result.bytes) / Double($0.bytes)) } ?? "–",
+            ])
+            previousModel = result.model
+        }
+        let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { i in
+                i < 2 ? HexDumper.pad(cells[i], widths[i], left: false) : HexDumper.pad(cells[i], widths[i])
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        return environment + [""]
+            + [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
+            + rows.map(line)
+            + ["", "Times are medians of repeated runs of the whole model. × JSON: for times, how many times faster than",
+               "JSONEncoder/JSONDecoder (higher is better); for bytes, the size relative to JSON's (lower is better)."]
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        let ms = seconds * 1_000
+        let digits = ms >= 100 ? 1 : 3
+        let scale = digits == 1 ? 10.0 : 1_000.0
+        let scaled = Int((ms * scale).rounded())
+        let whole = Formatting.count(scaled / Int(scale))
+        let fraction = String(scaled % Int(scale))
+        return whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    private static func speedup(_ ratio: Double) -> String {
+        guard ratio.isFinite else { return "–" }
+        let tenths = Int((ratio * 10).rounded())
+        return "\(Formatting.count(tenths / 10)).\(tenths % 10)×"
+    }
+
+    /// The machine, toolchain and build the figures come from.
+    static func environment(quick: Bool) -> [String] {
+        var machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores"
+        #if arch(x86_64)
+        machine += ", x86_64"
+        #elseif arch(arm64)
+        machine += ", arm64"
+        #endif
+        if let cpu = cpuModel() { machine += " (\(cpu))" }
+        machine += ", \(ProcessInfo.processInfo.operatingSystemVersionString)"
+        var lines = [
+            "karchive bench: KeyedArchive against Foundation's coders, measured side by side in one run" + (quick ? " (--quick: small models, few runs)" : ""),
+            "machine: \(machine)",
+            "toolchain: \(swiftVersion), \(isDebugBuild ? "debug" : "release") build",
+        ]
+        if isDebugBuild {
+            lines.append("warning: this is a debug build; its timings are not meaningful. Run: swift run -c release karchive bench")
+        }
+        return lines
+    }
+
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
+    private static var swiftVersion: String {
+        #if compiler(>=6.4)
+        "Swift 6.4 or later"
+        #elseif compiler(>=6.3)
+        "Swift 6.3"
+        #elseif compiler(>=6.2)
+        "Swift 6.2"
+        #elseif compiler(>=6.1)
+        "Swift 6.1"
+        #else
+        "Swift 6.0"
+        #endif
+    }
+
+    /// The CPU's model name, where the system says (Linux's /proc/cpuinfo).
+    private static func cpuModel() -> String? {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line?.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}

@@ -1,0 +1,245 @@
+/// A strict RFC 8259 JSON parser that keeps what the conversion to an archive needs: member
+/// order, and numbers exactly (integers up to 128 bits, not rounded through `Double`).
+///
+/// Errors carry the byte offset of the problem. Nesting is limited (512 levels, as
+/// `ArchiveEncoder.maximumDepth`), so hostile input cannot exhaust the stack.
+struct JSONParser {
+    /// Why the input is not JSON this tool converts, and where.
+    struct Failure: Error, CustomStringConvertible {
+        let offset: Int
+        let reason: String
+        var description: String { "invalid JSON at offset \(offset): \(reason)" }
+    }
+
+    static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var p = 0
+
+    /// Parses one JSON document, which must be all of `bytes` (whitespace aside; a UTF-8 byte
+    /// order mark is skipped).
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.p = 3 }
+        let value = try parser.value(depth: 1)
+        parser.skipWhitespace()
+        guard parser.p == bytes.count else { throw parser.fail("unexpected \(parser.describeNext()) after the document") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard p < bytes.count else { throw fail("unexpected end of input, expected a value") }
+        switch bytes[p] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw fail("unexpected \(describeNext()), expected a value")
+        }
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+        p += 1
+        var members: [JSONMember] = []
+        var keys = Set<String>()
+        skipWhitespace()
+        if p < bytes.count, bytes[p] == UInt8(ascii: "}") { p += 1; return .object([]) }
+        while true {
+            skipWhitespace()
+            guard p < bytes.count, bytes[p] == UInt8(ascii: "\"") else { throw fail("unexpected \(describeNext()), expected a member name in quotes") }
+            let keyOffset = p
+            let key = try string()
+            // An archive's keyed container cannot repeat a key (and JSON parsers disagree on
+            // which value wins), so a repeated name is refused rather than dropped.
+            guard keys.insert(key).inserted else { throw Failure(offset: keyOffset, reason: "the object repeats the member name \(Formatting.quoted(key))") }
+            skipWhitespace()
+            try expect(":")
+            members.append(JSONMember(key: key, value: try value(depth: depth + 1)))
+            skipWhitespace()
+            if try endOrComma("}") { return .object(members) }
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+        p += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if p < bytes.count, bytes[p] == UInt8(ascii: "]") { p += 1; return .array([]) }
+        while true {
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            if try endOrComma("]") { return .array(elements) }
+        }
+    }
+
+    /// After a member or element: true at the closing bracket, false after a comma.
+    private mutating func endOrComma(_ close: Unicode.Scalar) throws(Failure) -> Bool {
+        guard p < bytes.count else { throw fail("unexpected end of input, expected \",\" or \"\(close)\"") }
+        if bytes[p] == UInt8(ascii: close) { p += 1; return true }
+        guard bytes[p] == UInt8(ascii: ",") else { throw fail("unexpected \(describeNext()), expected \",\" or \"\(close)\"") }
+        p += 1
+        return false
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        let start = p
+        p += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = p
+        func flush(_ end: Int) throws(Failure) {
+            guard runStart < end else { return }
+            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+                throw Failure(offset: runStart, reason: "a string is not valid UTF-8")
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while true {
+            guard p < bytes.count else { throw Failure(offset: start, reason: "unterminated string") }
+            let byte = bytes[p]
+            if byte == UInt8(ascii: "\"") {
+                try flush(p)
+                p += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw fail("control character 0x\(Formatting.hexByte(byte)) in a string must be escaped") }
+            if byte != UInt8(ascii: "\\") { p += 1; continue }
+            try flush(p)
+            scalars.append(try escape())
+            runStart = p
+        }
+    }
+
+    /// The escape sequence at `p` (which holds the backslash).
+    private mutating func escape() throws(Failure) -> Unicode.Scalar {
+        let start = p
+        p += 1
+        guard p < bytes.count else { throw Failure(offset: start, reason: "unterminated escape sequence") }
+        let letter = bytes[p]
+        p += 1
+        switch letter {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try hex4(escapeStart: start)
+            if (0xD800..<0xDC00).contains(high) {
+                guard p + 1 < bytes.count, bytes[p] == UInt8(ascii: "\\"), bytes[p + 1] == UInt8(ascii: "u") else {
+                    throw Failure(offset: start, reason: "\\u\(String(high, radix: 16, uppercase: true)) is half of a surrogate pair without the other half")
+                }
+                let lowStart = p
+                p += 2
+                let low = try hex4(escapeStart: lowStart)
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw Failure(offset: lowStart, reason: "\\u\(String(low, radix: 16, uppercase: true)) does not complete a surrogate pair")
+                }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(high) else {
+                throw Failure(offset: start, reason: "\\u\(String(high, radix: 16, uppercase: true)) is half of a surrogate pair without the other half")
+            }
+            return scalar
+        default:
+            throw Failure(offset: start, reason: "invalid escape sequence \\\(Unicode.Scalar(letter).escaped(asASCII: true))")
+        }
+    }
+
+    private mutating func hex4(escapeStart: Int) throws(Failure) -> UInt32 {
+        guard p + 4 <= bytes.count else { throw Failure(offset: escapeStart, reason: "\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for byte in bytes[p..<p + 4] {
+            guard let digit = Self.hexDigit(byte) else { throw Failure(offset: escapeStart, reason: "\\u needs four hex digits") }
+            value = value << 4 | digit
+        }
+        p += 4
+        return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// A number: an integer when it has neither fraction nor exponent and fits in 128 bits,
+    /// otherwise the `Float` or `Double` nearest to it (a `Float` only when that is exact).
+    private mutating func number() throws(Failure) -> JSONNumber {
+        let start = p
+        if bytes[p] == UInt8(ascii: "-") { p += 1 }
+        guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit after \"-\"") }
+        if bytes[p] == UInt8(ascii: "0") {
+            p += 1
+            if p < bytes.count, Self.isDigit(bytes[p]) { throw Failure(offset: start, reason: "a number must not start with 0") }
+        } else {
+            while p < bytes.count, Self.isDigit(bytes[p]) { p += 1 }
+        }
+        var isInteger = true
+        if p < bytes.count, bytes[p] == UInt8(ascii: ".") {
+            isInteger = false
+            p += 1
+            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit after \".\"") }
+            while p < bytes.count, Self.isDigit(bytes[p]) { p += 1 }
+        }
+        if p < bytes.count, bytes[p] == UInt8(ascii: "e") || bytes[p] == UInt8(ascii: "E") {
+            isInteger = false
+            p += 1
+            if p < bytes.count, bytes[p] == UInt8(ascii: "+") || bytes[p] == UInt8(ascii: "-") { p += 1 }
+            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit in its exponent") }
+            while p < bytes.count, Self.isDigit(bytes[p]) { p += 1 }
+        }
+        let text = String(decoding: bytes[start..<p], as: UTF8.self)
+        // "-0" is an integer in JSON's grammar, but only a floating-point zero keeps its sign.
+        if isInteger && text != "-0" {
+            if let n = Int128(text) { return .integer(n < 0 ? .signed(n) : .unsigned(UInt128(n))) }
+            if let n = UInt128(text) { return .integer(.unsigned(n)) }
+        }
+        guard let double = Double(text), double.isFinite else {
+            throw Failure(offset: start, reason: "the number \(text) is out of the range of Double")
+        }
+        let float = Float(double)
+        return Double(float) == double ? .float(float) : .double(double)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func literal(_ word: String) throws(Failure) {
+        let utf8 = Array(word.utf8)
+        guard bytes.count - p >= utf8.count, Array(bytes[p..<p + utf8.count]) == utf8 else {
+            throw fail("unexpected \(describeNext()), expected a value")
+        }
+        p += utf8.count
+    }
+
+    private mutating func expect(_ scalar: Unicode.Scalar) throws(Failure) {
+        guard p < bytes.count, bytes[p] == UInt8(ascii: scalar) else { throw fail("unexpected \(describeNext()), expected \"\(scalar)\"") }
+        p += 1
+    }
+
+    private mutating func skipWhitespace() {
+        while p < bytes.count, bytes[p] == 0x20 || bytes[p] == 0x0A || bytes[p] == 0x0D || bytes[p] == 0x09 { p += 1 }
+    }
+
+    private func describeNext() -> String {
+        guard p < bytes.count else { return "end of input" }
+        let byte = bytes[p]
+        if byte >= 0x21 && byte < 0x7F { return "\"\(Character(Unicode.Scalar(byte)))\"" }
+        return "byte 0x\(Formatting.hexByte(byte))"
+    }
+
+    private func fail(_ reason: String) -> Failure { Failure(offset: p, reason: reason) }
+}

@@ -1,0 +1,159 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Checks every byte of a plain archive's root value against the format and reports each value
+/// to a visitor, in byte order.
+///
+/// `ArchiveDecoder` checks what a `Decodable` type reads and skips the rest (§12.2); this reads
+/// everything, so it is what "well-formed" means for `karchive validate`: tags, varints, lengths,
+/// UTF-8 of every string and URL, key indices, repeated keys, unkeyed counts, nested-nil levels,
+/// packed kinds, and the decoder's depth and collection limits, each error at the same offset
+/// the decoder would report it. Recursion is bounded by `limits.maximumDepth`.
+struct ArchiveWalker<Visitor: ArchiveVisitor> {
+    let reader: ByteReader
+    let keys: [String]
+    let limits: ArchiveDecoder.Limits
+
+    /// Walks the value at `offset`, which must end by `limit`; returns its end.
+    func walkValue(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+        let tag = try reader.byte(at: offset, limit: limit)
+        if tag >= WireTag.fixintBase {
+            visitor.visitScalar(.integer(.nonNegative(UInt128(tag - WireTag.fixintBase))), at: offset..<offset + 1, depth: depth)
+            return offset + 1
+        }
+        if WireTag.isContainer(tag) {
+            return try walkContainer(tag, at: offset, limit: limit, depth: depth, &visitor)
+        }
+        let end = try reader.valueEnd(at: offset, limit: limit)
+        visitor.visitScalar(try scalar(tag, at: offset, end: end, limit: limit), at: offset..<end, depth: depth)
+        return end
+    }
+
+    /// Decodes a scalar whose end `valueEnd` has found (so its lengths are in bounds).
+    private func scalar(_ tag: UInt8, at offset: Int, end: Int, limit: Int) throws(ArchiveFormatError) -> ArchiveScalar {
+        var p = offset + 1
+        switch tag {
+        case WireTag.nil: return .null(level: 0)
+        case WireTag.nestedNil: return .null(level: try reader.varint(at: &p, limit: end))
+        case WireTag.false: return .bool(false)
+        case WireTag.true: return .bool(true)
+        case WireTag.unsignedInt: return .integer(.nonNegative(try reader.varint128(at: &p, limit: end)))
+        case WireTag.negativeInt:
+            // valueEnd has checked n ≤ Int128.max.
+            return .integer(.negative(-1 - Int128(try reader.varint128(at: &p, limit: end))))
+        case WireTag.float32: return .float(Float(bitPattern: try reader.littleEndian(UInt32.self, at: p, limit: end)))
+        case WireTag.float64: return .double(Double(bitPattern: try reader.littleEndian(UInt64.self, at: p, limit: end)))
+        case WireTag.date: return .date(Double(bitPattern: try reader.littleEndian(UInt64.self, at: p, limit: end)))
+        case WireTag.uuid: return .uuid(UUID(uuid: reader.base.loadUnaligned(fromByteOffset: p, as: uuid_t.self)))
+        case WireTag.string, WireTag.url:
+            let length = try reader.length(at: &p, limit: end)
+            guard let string = reader.utf8String(p, length) else {
+                throw ArchiveFormatError(.invalidUTF8, at: offset, "\(WireTag.name(tag)) is not valid UTF-8")
+            }
+            return tag == WireTag.string ? .string(string) : .url(string)
+        case WireTag.bytes:
+            let length = try reader.length(at: &p, limit: end)
+            return .bytes(p..<p + length)
+        case WireTag.packed:
+            let (kind, count, start) = try reader.packedHeader(at: offset, limit: limit)
+            try checkCount(count, at: offset + 2)
+            return .packed(kind, count: count, elements: start..<end)
+        default:
+            // valueEnd rejects every other tag before this is reached.
+            throw reader.malformed(at: offset, "unknown tag 0x\(String(tag, radix: 16))")
+        }
+    }
+
+    private func walkContainer(_ tag: UInt8, at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+        guard depth <= limits.maximumDepth else {
+            throw ArchiveFormatError(.limitExceeded, at: offset, "nesting depth exceeds the limit of \(limits.maximumDepth)")
+        }
+        switch tag {
+        case WireTag.emptyKeyed, WireTag.emptyUnkeyed:
+            let container = ArchiveContainer(isKeyed: tag == WireTag.emptyKeyed, range: offset..<offset + 1, lengthField: nil, countField: nil, count: 0)
+            visitor.beginContainer(container, depth: depth)
+            visitor.endContainer(container, depth: depth)
+            return offset + 1
+        case WireTag.keyed:
+            return try walkKeyed(at: offset, limit: limit, depth: depth, &visitor)
+        default:
+            return try walkUnkeyed(at: offset, limit: limit, depth: depth, &visitor)
+        }
+    }
+
+    private func walkKeyed(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+        var p = offset + 1
+        let lengthStart = p
+        let end = try reader.length(at: &p, limit: limit) + p
+        let entriesStart = p
+        // First pass, as the decoder does when it opens a keyed container: key references,
+        // repeated keys and the entry limit, before any value is looked into.
+        var seen = Set<UInt64>()
+        var count = 0
+        while p < end {
+            count += 1
+            guard count <= limits.maximumCollectionCount else {
+                throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
+            }
+            let keyStart = p
+            let wire = try reader.varint(at: &p, limit: end)
+            if wire & 1 == 1, wire >> 1 >= UInt64(keys.count) {
+                throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keys.count) entries")
+            }
+            guard seen.insert(wire).inserted else {
+                throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
+            }
+            p = try reader.valueEnd(at: p, limit: end)
+        }
+        let container = ArchiveContainer(isKeyed: true, range: offset..<end, lengthField: lengthStart..<entriesStart, countField: nil, count: count)
+        visitor.beginContainer(container, depth: depth)
+        p = entriesStart
+        while p < end {
+            let keyStart = p
+            let wire = try reader.varint(at: &p, limit: end)
+            visitor.visitKey(Self.key(wire, keys), at: keyStart..<p, depth: depth)
+            p = try walkValue(at: p, limit: end, depth: depth + 1, &visitor)
+        }
+        visitor.endContainer(container, depth: depth)
+        return end
+    }
+
+    private func walkUnkeyed(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+        var p = offset + 1
+        let lengthStart = p
+        let end = try reader.length(at: &p, limit: limit) + p
+        let countStart = p
+        let count = try reader.varint(at: &p, limit: end)
+        // Every element takes at least one byte: a larger count cannot be true.
+        guard count <= UInt64(end - p) else {
+            throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
+        }
+        try checkCount(Int(count), at: countStart)
+        let container = ArchiveContainer(isKeyed: false, range: offset..<end, lengthField: lengthStart..<countStart, countField: countStart..<p, count: Int(count))
+        visitor.beginContainer(container, depth: depth)
+        for _ in 0..<count {
+            p = try walkValue(at: p, limit: end, depth: depth + 1, &visitor)
+        }
+        guard p == end else {
+            throw ArchiveFormatError(.malformed, at: p, "\(end - p) bytes follow the last of the unkeyed container's \(count) elements")
+        }
+        visitor.endContainer(container, depth: depth)
+        return end
+    }
+
+    private func checkCount(_ count: Int, at offset: Int) throws(ArchiveFormatError) {
+        guard count <= limits.maximumCollectionCount else {
+            throw ArchiveFormatError(.limitExceeded, at: offset, "collection of \(count) elements exceeds the limit of \(limits.maximumCollectionCount)")
+        }
+    }
+
+    /// The key a key varint stands for (§8.1); string indices are already checked.
+    static func key(_ wire: UInt64, _ keys: [String]) -> ArchiveKey {
+        let zigzag = wire >> 1
+        if wire & 1 == 1 { return .string(index: Int(zigzag), keys[Int(zigzag)]) }
+        return .int(Int64(bitPattern: (zigzag >> 1) ^ (0 &- (zigzag & 1))))
+    }
+}

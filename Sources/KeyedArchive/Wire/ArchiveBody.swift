@@ -1,0 +1,42 @@
+/// Where the parts of a plain archive's body lie: the root value, then the key table
+/// (`Spec/FORMAT.md` §3 and §8.2).
+struct ArchiveBody {
+    /// The root value, from its tag to its end.
+    let root: Range<Int>
+    /// The key table, from its count varint to the end of the archive.
+    let keyTable: Range<Int>
+    /// The key table's strings, by index.
+    let keys: [String]
+
+    /// Finds the root value (without looking inside it) and reads the whole key table, which must
+    /// end the input.
+    init(_ reader: ByteReader) throws(ArchiveFormatError) {
+        let end = reader.count
+        let rootStart = ArchiveHeader.size
+        guard rootStart < end else { throw ArchiveFormatError(.truncated, at: end, "archive has a header but no value") }
+        let rootEnd = try reader.valueEnd(at: rootStart, limit: end)
+        var p = rootEnd
+        let countStart = p
+        let count = try reader.varint(at: &p, limit: end)
+        guard count <= UInt64(end - p) else {
+            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
+        }
+        var keys: [String] = []
+        keys.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            let start = p
+            let length = try reader.length(at: &p, limit: end)
+            guard let string = reader.utf8String(p, length) else {
+                throw ArchiveFormatError(.invalidUTF8, at: start, "key table entry is not valid UTF-8")
+            }
+            keys.append(string)
+            p += length
+        }
+        guard p == end else {
+            throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
+        }
+        self.root = rootStart..<rootEnd
+        self.keyTable = rootEnd..<end
+        self.keys = keys
+    }
+}

@@ -1,0 +1,76 @@
+/// An archive made ready to read: header checked, checksum verified, compressed body inflated.
+///
+/// `bytes` is always a *plain* archive — the 6-byte header (with flags 0) followed by the body —
+/// so that offsets inside the body mean the same whether or not the archive was compressed
+/// (`Spec/FORMAT.md` §11: offsets of errors in a compressed archive's body are offsets in the
+/// inflated archive).
+struct OpenedArchive {
+    /// The header's flags, as found in the input.
+    let flags: UInt8
+    /// The plain archive: the input itself (without its checksum trailer), or the inflated body
+    /// behind a copy of the header.
+    let bytes: UnsafeRawBufferPointer
+    /// Memory allocated for an inflated body; the caller owns it and must deallocate it.
+    let owned: UnsafeMutableRawBufferPointer?
+    /// Where the inflated-size varint and the zlib stream lie in the input, when compressed.
+    let compressedLayout: (inflatedSize: Range<Int>, stream: Range<Int>)?
+
+    /// Opens `input`. Nothing is allocated unless the archive is compressed, and then only after
+    /// the declared size passed `maximumInflatedSize` and deflate's 1032:1 bound.
+    init(_ input: UnsafeRawBufferPointer, maximumInflatedSize: Int) throws(ArchiveFormatError) {
+        flags = try ArchiveHeader.parse(ByteReader(input))
+        // A checksum is verified before anything else is read: corrupted bytes must not reach
+        // the parser, and the trailer is not part of the body.
+        let checked = flags & ArchiveHeader.Flag.crc32 == 0 ? input : try Self.verifiedChecksum(input)
+        guard flags & ArchiveHeader.Flag.zlib != 0 else {
+            bytes = checked
+            owned = nil
+            compressedLayout = nil
+            return
+        }
+        let reader = ByteReader(checked)
+        var p = ArchiveHeader.size
+        let sizeStart = p
+        let inflatedSize = try reader.varint(at: &p, limit: reader.count)
+        guard inflatedSize <= UInt64(maximumInflatedSize) else {
+            throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(maximumInflatedSize) bytes")
+        }
+        // Deflate expands at most 1032:1, so a larger claim is false: refuse it before
+        // allocating (it matters when the limit is raised).
+        let streamLength = UInt64(reader.count - p)
+        guard inflatedSize / Zlib.maximumRatio <= streamLength,
+              inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
+        else {
+            throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")
+        }
+        let size = ArchiveHeader.size + Int(inflatedSize)
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        do {
+            memory.copyMemory(from: UnsafeRawBufferPointer(rebasing: checked[0..<ArchiveHeader.size]))
+            memory[5] = 0   // the inflated archive is plain: neither compressed nor checksummed
+            try Zlib.inflate(UnsafeRawBufferPointer(rebasing: checked[p...]),
+                             into: UnsafeMutableRawBufferPointer(rebasing: memory[ArchiveHeader.size...]), offset: p)
+        } catch {
+            memory.deallocate()
+            throw error
+        }
+        bytes = UnsafeRawBufferPointer(memory)
+        owned = memory
+        compressedLayout = (sizeStart..<p, p..<checked.count)
+    }
+
+    /// The archive without its CRC-32 trailer, once the trailer matches.
+    private static func verifiedChecksum(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> UnsafeRawBufferPointer {
+        guard input.count >= ArchiveHeader.size + 4 else {
+            throw ArchiveFormatError(.truncated, at: input.count, "archive is too short to hold its CRC-32")
+        }
+        let end = input.count - 4
+        let archived = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: end, as: UInt32.self))
+        let body = UnsafeRawBufferPointer(rebasing: input[0..<end])
+        let computed = Zlib.crc32(body)
+        guard computed == archived else {
+            throw ArchiveFormatError(.checksumMismatch, at: end, "archive is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the archive says 0x\(String(archived, radix: 16))")
+        }
+        return body
+    }
+}

@@ -1,0 +1,89 @@
+// libFuzzer entry for InspectedArchive, the checked walk `karchive` reads archives with. Built
+// by run.sh like DecoderFuzzer.swift.
+//
+// Every input is opened as an archive and walked to the end with a visitor that reads every
+// value it is given (packed elements and key-table entries included). Errors are the expected
+// outcome for most inputs; a crash, a sanitizer report, a hang or unbounded memory is a finding.
+// The walk must also agree with the decoder: an archive the walk accepts is one that
+// `ArchiveDecoder` reads to the last value without a format error (a type mismatch or an
+// unparsable URL may happen: those are not format errors).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Touches everything the walk reports, so that a bad range or offset reaches the sanitizer.
+private struct TouchEverything: ArchiveVisitor {
+    let archive: InspectedArchive
+    var checksum = 0
+
+    mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) {
+        checksum &+= archive.plain[range].reduce(0) { $0 &+ Int($1) }
+        switch value {
+        case .string(let s), .url(let s): checksum &+= s.utf8.count
+        case .bytes(let bytes): checksum &+= archive.plain[bytes].count
+        case .packed(let kind, let count, let elements):
+            precondition(elements.count == count * kind.width)
+            checksum &+= archive.packedElements(kind, elements).count
+        default: break
+        }
+    }
+
+    mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
+        checksum &+= archive.plain[range].count
+    }
+
+    mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
+        checksum &+= archive.plain[container.range].count
+    }
+}
+
+/// Reads every value of any archive through the `Decoder` API: keyed containers by `allKeys`,
+/// unkeyed containers (packed arrays and bytes included) to their end, scalars as whatever
+/// native type they hold.
+private struct EveryValue: Decodable {
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            for key in keyed.allKeys { _ = try keyed.decode(EveryValue.self, forKey: key) }
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            while !unkeyed.isAtEnd { _ = try unkeyed.decode(EveryValue.self) }
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() { return }
+            if (try? single.decode(Bool.self)) != nil || (try? single.decode(Int128.self)) != nil
+                || (try? single.decode(UInt128.self)) != nil || (try? single.decode(Double.self)) != nil
+                || (try? single.decode(Date.self)) != nil || (try? single.decode(UUID.self)) != nil
+                || (try? single.decode(URL.self)) != nil { return }
+            _ = try single.decode(String.self)
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzInspector(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
+    guard let archive = try? InspectedArchive(bytes) else { return 0 }
+    _ = archive.keyTableEntries
+    var visitor = TouchEverything(archive: archive)
+    guard (try? archive.walk(&visitor)) != nil else { return 0 }
+    // Scalars are read through a Decoder of their own, one level deeper than the walk's depth
+    // limit counts (spec §12.1): give the decoder that level.
+    var decoder = ArchiveDecoder()
+    decoder.limits.maximumDepth = archive.limits.maximumDepth + 1
+    do {
+        _ = try decoder.decode(EveryValue.self, from: bytes)
+    } catch {
+        if case DecodingError.dataCorrupted(let context) = error, context.underlyingError is ArchiveFormatError {
+            fatalError("the walk accepts an archive the decoder rejects: \(error)")
+        }
+    }
+    return 0
+}

@@ -1,0 +1,128 @@
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+/// `karchive stats`: where the bytes go, and counts of values.
+@Suite struct KarchiveStatsTests {
+    /// The number in the row labelled `label` of a section of the report.
+    private func row(_ lines: [String], _ label: String, after section: String) throws -> Int {
+        let start = try #require(lines.firstIndex { $0.hasPrefix(section) })
+        let line = try #require(lines[start...].first { $0.hasPrefix("  " + label + " ") }, "no row \(label)")
+        let number = line.dropFirst(34).prefix(12).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        return try #require(Int(number), "\(line)")
+    }
+
+    @Test func categoriesAddUpToTheArchive() throws {
+        for compression in [ArchiveCompression.none, .zlib] {
+            let bytes = try archiveBytes(AppState.sample(documents: 20), compression: compression, checksum: .crc32)
+            let run = karchive("stats", input: bytes)
+            #expect(run.status == 0, "\(run.errors)")
+            let lines = run.lines
+            let categories = ["header", "container tags and lengths", "keys of entries", "key table", "strings", "numbers",
+                              "packed arrays", "raw data (bytes)", "dates, UUIDs, URLs", "nil and Bool"]
+            let sum = try categories.map { try row(lines, $0, after: "where the bytes go") }.reduce(0, +)
+            let plain = try InspectedArchiveFacts(bytes).plain.count
+            #expect(sum == plain)
+            #expect(try row(lines, "total", after: "as stored") == bytes.count)
+            #expect(try row(lines, "CRC-32 trailer", after: "as stored") == 4)
+            if compression != .none {
+                #expect(lines.contains { $0.hasPrefix("  compression: the body's ") })
+            }
+        }
+    }
+
+    @Test func countsOfAKnownModel() throws {
+        struct Model: Encodable {
+            enum CodingKeys: Int, CodingKey { case name = 1, tags, scores, when, blob, extra }
+            let name = "x"
+            let tags = ["a", "b"]
+            let scores = [1.5, 2.5, 3.5]
+            let when = Date(timeIntervalSinceReferenceDate: 0)
+            let blob = Data([1, 2, 3])
+            let extra: [String: Bool?] = ["on": nil]
+        }
+        let run = karchive("stats", input: try archiveBytes(Model()))
+        let lines = run.lines
+        #expect(try row(lines, "keyed containers", after: "values") == 2)
+        #expect(try row(lines, "unkeyed containers", after: "values") == 1)
+        #expect(try row(lines, "integer keys", after: "values") == 6)
+        #expect(try row(lines, "string keys", after: "values") == 1)
+        #expect(try row(lines, "strings", after: "values") == 3)
+        #expect(try row(lines, "packed arrays", after: "values") == 1)
+        #expect(try row(lines, "dates", after: "values") == 1)
+        #expect(try row(lines, "nils", after: "values") == 1)
+        #expect(try row(lines, "byte strings (Data)", after: "values") == 1)
+        #expect(try row(lines, "packed arrays", after: "where the bytes go") == 3 + 3 * 8)
+        #expect(try row(lines, "dates, UUIDs, URLs", after: "where the bytes go") == 9)
+        #expect(try row(lines, "deepest nesting", after: "values") == 3)
+        #expect(lines.contains { $0.hasPrefix("  keyed containers") && $0.hasSuffix("7 entries") })
+    }
+}
+
+/// `karchive bench --quick`: a well-formed table, every model with every coder.
+@Suite struct KarchiveBenchTests {
+    @Test func quickBenchPrintsAWellFormedTable() throws {
+        let run = karchive("bench", "--quick")
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.lines
+        #expect(lines[0].hasPrefix("karchive bench: KeyedArchive against Foundation's coders"))
+        #expect(lines[1].hasPrefix("machine: ") && lines[1].contains("cores"))
+        #expect(lines[2].hasPrefix("toolchain: Swift 6."))
+        let header = try #require(lines.firstIndex { $0.hasPrefix("model ") })
+        #expect(lines[header].split(separator: " ", omittingEmptySubsequences: true) == ["model", "coder", "encode", "ms", "×", "JSON", "decode", "ms", "×", "JSON", "bytes", "×", "JSON"])
+        let rows = lines[(header + 2)...].prefix { !$0.isEmpty }
+        #expect(rows.count == 16)
+        var model = ""
+        var coders: [String: [String]] = [:]
+        for row in rows {
+            // Two spaces or more separate the columns; the model name is only on its first row.
+            let cells = row.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if cells.count == 8 { model = cells[0] }
+            let values = Array(cells.suffix(7))
+            coders[model, default: []].append(values[0])
+            #expect(Double(values[1].replacingOccurrences(of: ",", with: "")).map { $0 > 0 } == true, "\(row)")
+            #expect(Double(values[3].replacingOccurrences(of: ",", with: "")).map { $0 > 0 } == true, "\(row)")
+            #expect(Int(values[5].replacingOccurrences(of: ",", with: "")).map { $0 > 0 } == true, "\(row)")
+            for ratio in [values[2], values[4], values[6]] { #expect(ratio.hasSuffix("×"), "\(row)") }
+            if values[0] == "JSON" { #expect(values[2] == "1.0×" && values[4] == "1.0×" && values[6] == "1.00×") }
+        }
+        #expect(coders.keys.sorted() == ["App state, 50 documents", "Commits (int keys) × 100", "Commits (string keys) × 100", "Numeric series, 10,000 Doubles"])
+        for list in coders.values { #expect(list == ["Archive", "Archive+zlib", "JSON", "PropertyList"]) }
+        // Progress goes to standard error, one line per model; the tests run a debug build.
+        #expect(run.errors.contains("[1/4] Commits (string keys) × 100\n"))
+        #expect(run.errors.contains("[4/4] Numeric series, 10,000 Doubles\n"))
+        #expect(run.errors.contains("warning: this is a debug build"))
+        #expect(lines.contains { $0.hasPrefix("warning: this is a debug build") })
+    }
+}
+
+/// The command line itself: help, usage errors, unreadable input.
+@Suite struct KarchiveCommandLineTests {
+    @Test func helpListsEverySubcommand() {
+        let run = karchive("--help")
+        #expect(run.status == 0)
+        for name in ["inspect", "validate", "stats", "to-json", "from-json", "bench"] {
+            #expect(run.text.contains("  \(name) "), "\(name)")
+        }
+        #expect(karchive("to-json", "--help").text.contains("\"NaN\", \"Infinity\""))
+    }
+
+    @Test func usageErrorsExitWith64() {
+        let unknown = karchive("unpack")
+        #expect(unknown.status == 64)
+        #expect(unknown.output.isEmpty)
+        #expect(unknown.errors.hasPrefix("Error: Unexpected argument 'unpack'"))
+        #expect(karchive("inspect", "--depth", "-1", input: []).status == 64)
+    }
+
+    @Test func unreadableInputIsOneLine() throws {
+        let missing = karchive("inspect", "/nonexistent/archive.karc")
+        #expect(missing.status == 1)
+        #expect(missing.errors == "error: cannot read /nonexistent/archive.karc: No such file or directory\n")
+        let empty = karchive("stats", input: [])
+        #expect(empty.errors == "error: truncated at offset 0: empty input\n")
+        let json = karchive("to-json", input: Array("{\"a\":1}".utf8))
+        #expect(json.errors == "error: not an archive at offset 0: input does not start with the magic bytes \"KARC\"\n")
+    }
+}

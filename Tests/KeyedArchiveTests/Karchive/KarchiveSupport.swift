@@ -1,0 +1,50 @@
+import Foundation
+import KarchiveCommands
+import KeyedArchive
+import Testing
+
+/// What one in-process run of `karchive` produced.
+struct KarchiveRun {
+    let status: Int32
+    let output: [UInt8]
+    let errors: String
+
+    var text: String { String(decoding: output, as: UTF8.self) }
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// Runs `karchive` with `arguments` in-process, with `input` as its standard input.
+func karchive(_ arguments: String..., input: [UInt8] = []) -> KarchiveRun {
+    karchive(arguments, input: input)
+}
+
+func karchive(_ arguments: [String], input: [UInt8] = []) -> KarchiveRun {
+    let io = CommandIO.capturing(standardInput: input)
+    let status = Karchive.run(arguments, io: io)
+    return KarchiveRun(status: status, output: io.output, errors: io.errors)
+}
+
+/// The archive bytes of `value`.
+func archiveBytes<T: Encodable>(_ value: T, compression: ArchiveCompression = .none, checksum: ArchiveChecksum = .none) throws -> [UInt8] {
+    var encoder = ArchiveEncoder()
+    encoder.compression = compression
+    encoder.checksum = checksum
+    return [UInt8](try encoder.encode(value))
+}
+
+/// The spelling of a vector's error kind (`# error: notAnArchive`) in `ArchiveFormatError`'s
+/// descriptions, which `karchive` prints.
+let formatErrorKinds: [String: ArchiveFormatError.Kind] = [
+    "truncated": .truncated, "malformed": .malformed, "notAnArchive": .notAnArchive,
+    "unsupportedVersion": .unsupportedVersion, "unsupportedFlags": .unsupportedFlags,
+    "invalidUTF8": .invalidUTF8, "limitExceeded": .limitExceeded, "compression": .compression,
+    "checksumMismatch": .checksumMismatch,
+]
+
+/// A temporary directory for one test, removed when `body` returns.
+func withTemporaryDirectory<R>(_ body: (URL) throws -> R) throws -> R {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karchive-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try body(directory)
+}

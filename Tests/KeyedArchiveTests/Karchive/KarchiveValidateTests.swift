@@ -1,0 +1,111 @@
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+/// `karchive validate`: exit 0 for a well-formed archive, else exit 1 and one line on standard
+/// error with the kind and offset the spec prescribes.
+@Suite struct KarchiveValidateTests {
+    @Test func everyValidVectorIsValid() throws {
+        for name in Vector.names(in: "valid") {
+            let run = karchive("validate", input: try Vector(folder: "valid", name: name).bytes)
+            #expect(run.status == 0, "\(name): \(run.errors)")
+            #expect(run.lines.count == 1 && run.lines[0].hasPrefix("valid: "), "\(name): \(run.text)")
+            #expect(run.errors.isEmpty)
+        }
+    }
+
+    @Test func validSummaryCountsValuesAndKeys() throws {
+        let run = karchive("validate", input: try Vector(folder: "valid", name: "optionals").bytes)
+        #expect(run.text == "valid: 39 bytes, version 1, flags none, 7 values, 3 keys in the key table\n")
+        #expect(karchive("validate", "--quiet", input: try Vector(folder: "valid", name: "optionals").bytes).output.isEmpty)
+    }
+
+    /// Every invalid vector whose error is a format error fails with that kind at that offset,
+    /// read with the vector's limits given as options.
+    @Test func everyMalformedVectorFailsWithTheSpecsKindAndOffset() throws {
+        var checked = 0
+        for name in Vector.names(in: "invalid") {
+            let vector = try Vector(folder: "invalid", name: name)
+            guard let kind = vector["error"].flatMap({ formatErrorKinds[$0] }), let offset = vector["offset"] else { continue }
+            var arguments = ["validate"]
+            let limits = try vector.limits()
+            if limits.maximumDepth != ArchiveDecoder.Limits().maximumDepth { arguments += ["--max-depth", "\(limits.maximumDepth)"] }
+            if limits.maximumInflatedSize != ArchiveDecoder.Limits().maximumInflatedSize { arguments += ["--max-inflated-size", "\(limits.maximumInflatedSize)"] }
+            let run = karchive(arguments, input: vector.bytes)
+            #expect(run.status == 1, "\(name)")
+            #expect(run.output.isEmpty, "\(name)")
+            let lines = run.errors.split(separator: "\n")
+            #expect(lines.count == 1, "\(name): \(run.errors)")
+            #expect(run.errors.hasPrefix("error: \(kind) at offset \(offset)"), "\(name): \(run.errors)")
+            checked += 1
+        }
+        #expect(checked >= 28)
+    }
+
+    /// Values a `Decodable` type skips are still checked: an entry no type reads, holding a
+    /// string that is not UTF-8 (the decoder reads the archive as `Keep` without complaint).
+    @Test func valuesNoTypeWouldReadAreChecked() throws {
+        struct Keep: Codable { var a: Int }
+        // {"a": 1, 2: <string C3 28>}: integer key 2 (zigzag 4 → varint 08).
+        let bytes: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0C, 0x07, 0x01, 0x81, 0x08, 0x07, 0x02, 0xC3, 0x28, 0x01, 0x01, 0x61]
+        #expect(try ArchiveDecoder().decode(Keep.self, from: bytes).a == 1)
+        let run = karchive("validate", input: bytes)
+        #expect(run.status == 1)
+        #expect(run.errors == "error: invalid UTF-8 at offset 11: String is not valid UTF-8\n")
+    }
+
+    @Test func everyTruncationOfARealArchiveFails() throws {
+        for compression in [ArchiveCompression.none, .zlib] {
+            let bytes = try archiveBytes(AppState.sample(documents: 1), compression: compression, checksum: .crc32)
+            #expect(karchive("validate", input: bytes).status == 0)
+            for length in 0..<bytes.count {
+                let run = karchive("validate", input: Array(bytes[..<length]))
+                #expect(run.status == 1, "\(length)")
+                #expect(run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(length): \(run.errors)")
+            }
+        }
+    }
+
+    @Test func corruptedArchivesGiveOneLineAndNeverCrash() throws {
+        let bytes = try archiveBytes(AppState.sample(documents: 3))
+        var generator = SampleGenerator(seed: 11)
+        for _ in 0..<500 {
+            var corrupted = bytes
+            for _ in 0..<generator.int(1..<4) {
+                corrupted[generator.int(0..<corrupted.count)] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            for command in ["validate", "inspect", "stats", "to-json"] {
+                let run = karchive(command, input: corrupted)
+                #expect(run.status == 0 || run.status == 1)
+                if run.status == 1 {
+                    #expect(run.output.isEmpty && run.errors.hasPrefix("error: ") && run.errors.split(separator: "\n").count == 1, "\(command): \(run.errors)")
+                } else {
+                    #expect(run.errors.isEmpty)
+                }
+            }
+        }
+    }
+
+    @Test func limitsAreOptions() throws {
+        // [[["a"]]]: the innermost array is an unkeyed container at depth 3 (a packed [Int] would
+        // not count: packed arrays are read without a container).
+        let nested = try archiveBytes([[["a"]]])
+        #expect(karchive("validate", "--max-depth", "3", input: nested).status == 0)
+        let tooDeep = karchive("validate", "--max-depth", "2", input: nested)
+        #expect(tooDeep.status == 1)
+        #expect(tooDeep.errors == "error: limit exceeded at offset 12: nesting depth exceeds the limit of 2\n")
+        let tooMany = karchive("validate", "--max-count", "2", input: try archiveBytes(["a", "b", "c"]))
+        #expect(tooMany.errors == "error: limit exceeded at offset 8: collection of 3 elements exceeds the limit of 2\n")
+        #expect(karchive("validate", "--max-depth", "0", input: nested).status == 64)
+    }
+
+    @Test func errorsInACompressedBodyNameTheInflatedArchive() throws {
+        struct Record: Encodable { var a = "hi" }
+        var plain = try archiveBytes(Record())
+        plain[8] = 0x03   // key index 1 of a one-entry table
+        let compressed = compressedArchive(body: Array(plain[6...]))
+        let run = karchive("validate", input: compressed)
+        #expect(run.errors == "error: malformed at offset 8 of the inflated archive: key refers to entry 1 of a key table with 1 entries\n")
+    }
+}
