@@ -11,25 +11,70 @@ import Foundation
 /// everything, so it is what "well-formed" means for `karchive validate`: tags, varints, lengths,
 /// UTF-8 of every string and URL, key indices, repeated keys, unkeyed counts, nested-nil levels,
 /// packed kinds, and the decoder's depth and collection limits, each error at the same offset
-/// the decoder would report it. Recursion is bounded by `limits.maximumDepth`.
+/// the decoder would report it. The walk keeps its own stack of open containers rather than
+/// recursing, so no depth limit, however high a caller sets it, can exhaust the thread's stack.
 struct ArchiveWalker<Visitor: ArchiveVisitor> {
     let reader: ByteReader
     let keys: [String]
     let limits: ArchiveDecoder.Limits
 
-    /// Walks the value at `offset`, which must end by `limit`; returns its end.
-    func walkValue(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
-        let tag = try reader.byte(at: offset, limit: limit)
-        if tag >= WireTag.fixintBase {
-            visitor.visitScalar(.integer(.nonNegative(UInt128(tag - WireTag.fixintBase))), at: offset..<offset + 1, depth: depth)
-            return offset + 1
+    /// A container whose entries or elements are being walked.
+    private struct Open {
+        let container: ArchiveContainer
+        /// Unkeyed elements not yet walked.
+        var remaining: Int
+    }
+
+    /// Walks the value that occupies `range`; returns where it ends.
+    func walk(_ range: Range<Int>, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+        var open: [Open] = []
+        var p = range.lowerBound
+        while true {
+            var limit = range.upperBound
+            if let top = open.last {
+                limit = top.container.range.upperBound
+                let finished = top.container.isKeyed ? p == limit : top.remaining == 0
+                if finished {
+                    if !top.container.isKeyed && p != limit {
+                        throw ArchiveFormatError(.malformed, at: p, "\(limit - p) bytes follow the last of the unkeyed container's \(top.container.count) elements")
+                    }
+                    open.removeLast()
+                    visitor.endContainer(top.container, depth: open.count + 1)
+                    p = limit
+                    if open.isEmpty { return p }
+                    continue
+                }
+                if top.container.isKeyed {
+                    let keyStart = p
+                    let wire = try reader.varint(at: &p, limit: limit)
+                    visitor.visitKey(Self.key(wire, keys), at: keyStart..<p, depth: open.count)
+                } else {
+                    open[open.count - 1].remaining -= 1
+                }
+            }
+            let depth = open.count + 1
+            let tag = try reader.byte(at: p, limit: limit)
+            if WireTag.isContainer(tag) {
+                let container = try openContainer(tag, at: p, limit: limit, depth: depth)
+                visitor.beginContainer(container, depth: depth)
+                if container.count == 0 && container.lengthField == nil {
+                    visitor.endContainer(container, depth: depth)
+                    p = container.range.upperBound
+                } else {
+                    open.append(Open(container: container, remaining: container.count))
+                    p = container.countField?.upperBound ?? container.lengthField!.upperBound
+                    continue
+                }
+            } else if tag >= WireTag.fixintBase {
+                visitor.visitScalar(.integer(.nonNegative(UInt128(tag - WireTag.fixintBase))), at: p..<p + 1, depth: depth)
+                p += 1
+            } else {
+                let end = try reader.valueEnd(at: p, limit: limit)
+                visitor.visitScalar(try scalar(tag, at: p, end: end, limit: limit), at: p..<end, depth: depth)
+                p = end
+            }
+            if open.isEmpty { return p }
         }
-        if WireTag.isContainer(tag) {
-            return try walkContainer(tag, at: offset, limit: limit, depth: depth, &visitor)
-        }
-        let end = try reader.valueEnd(at: offset, limit: limit)
-        visitor.visitScalar(try scalar(tag, at: offset, end: end, limit: limit), at: offset..<end, depth: depth)
-        return end
     }
 
     /// Decodes a scalar whose end `valueEnd` has found (so its lengths are in bounds).
@@ -67,81 +112,51 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
         }
     }
 
-    private func walkContainer(_ tag: UInt8, at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+    /// Checks the framing of the container at `offset` (depth, lengths, counts, and for a keyed
+    /// container its keys, as the decoder does when it opens one) before any entry is walked.
+    private func openContainer(_ tag: UInt8, at offset: Int, limit: Int, depth: Int) throws(ArchiveFormatError) -> ArchiveContainer {
         guard depth <= limits.maximumDepth else {
             throw ArchiveFormatError(.limitExceeded, at: offset, "nesting depth exceeds the limit of \(limits.maximumDepth)")
         }
         switch tag {
         case WireTag.emptyKeyed, WireTag.emptyUnkeyed:
-            let container = ArchiveContainer(isKeyed: tag == WireTag.emptyKeyed, range: offset..<offset + 1, lengthField: nil, countField: nil, count: 0)
-            visitor.beginContainer(container, depth: depth)
-            visitor.endContainer(container, depth: depth)
-            return offset + 1
+            return ArchiveContainer(isKeyed: tag == WireTag.emptyKeyed, range: offset..<offset + 1, lengthField: nil, countField: nil, count: 0)
         case WireTag.keyed:
-            return try walkKeyed(at: offset, limit: limit, depth: depth, &visitor)
+            var p = offset + 1
+            let lengthStart = p
+            let end = try reader.length(at: &p, limit: limit) + p
+            let entriesStart = p
+            var seen = Set<UInt64>()
+            var count = 0
+            while p < end {
+                count += 1
+                guard count <= limits.maximumCollectionCount else {
+                    throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
+                }
+                let keyStart = p
+                let wire = try reader.varint(at: &p, limit: end)
+                if wire & 1 == 1, wire >> 1 >= UInt64(keys.count) {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keys.count) entries")
+                }
+                guard seen.insert(wire).inserted else {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
+                }
+                p = try reader.valueEnd(at: p, limit: end)
+            }
+            return ArchiveContainer(isKeyed: true, range: offset..<end, lengthField: lengthStart..<entriesStart, countField: nil, count: count)
         default:
-            return try walkUnkeyed(at: offset, limit: limit, depth: depth, &visitor)
-        }
-    }
-
-    private func walkKeyed(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
-        var p = offset + 1
-        let lengthStart = p
-        let end = try reader.length(at: &p, limit: limit) + p
-        let entriesStart = p
-        // First pass, as the decoder does when it opens a keyed container: key references,
-        // repeated keys and the entry limit, before any value is looked into.
-        var seen = Set<UInt64>()
-        var count = 0
-        while p < end {
-            count += 1
-            guard count <= limits.maximumCollectionCount else {
-                throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
+            var p = offset + 1
+            let lengthStart = p
+            let end = try reader.length(at: &p, limit: limit) + p
+            let countStart = p
+            let count = try reader.varint(at: &p, limit: end)
+            // Every element takes at least one byte: a larger count cannot be true.
+            guard count <= UInt64(end - p) else {
+                throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
             }
-            let keyStart = p
-            let wire = try reader.varint(at: &p, limit: end)
-            if wire & 1 == 1, wire >> 1 >= UInt64(keys.count) {
-                throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keys.count) entries")
-            }
-            guard seen.insert(wire).inserted else {
-                throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
-            }
-            p = try reader.valueEnd(at: p, limit: end)
+            try checkCount(Int(count), at: countStart)
+            return ArchiveContainer(isKeyed: false, range: offset..<end, lengthField: lengthStart..<countStart, countField: countStart..<p, count: Int(count))
         }
-        let container = ArchiveContainer(isKeyed: true, range: offset..<end, lengthField: lengthStart..<entriesStart, countField: nil, count: count)
-        visitor.beginContainer(container, depth: depth)
-        p = entriesStart
-        while p < end {
-            let keyStart = p
-            let wire = try reader.varint(at: &p, limit: end)
-            visitor.visitKey(Self.key(wire, keys), at: keyStart..<p, depth: depth)
-            p = try walkValue(at: p, limit: end, depth: depth + 1, &visitor)
-        }
-        visitor.endContainer(container, depth: depth)
-        return end
-    }
-
-    private func walkUnkeyed(at offset: Int, limit: Int, depth: Int, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
-        var p = offset + 1
-        let lengthStart = p
-        let end = try reader.length(at: &p, limit: limit) + p
-        let countStart = p
-        let count = try reader.varint(at: &p, limit: end)
-        // Every element takes at least one byte: a larger count cannot be true.
-        guard count <= UInt64(end - p) else {
-            throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
-        }
-        try checkCount(Int(count), at: countStart)
-        let container = ArchiveContainer(isKeyed: false, range: offset..<end, lengthField: lengthStart..<countStart, countField: countStart..<p, count: Int(count))
-        visitor.beginContainer(container, depth: depth)
-        for _ in 0..<count {
-            p = try walkValue(at: p, limit: end, depth: depth + 1, &visitor)
-        }
-        guard p == end else {
-            throw ArchiveFormatError(.malformed, at: p, "\(end - p) bytes follow the last of the unkeyed container's \(count) elements")
-        }
-        visitor.endContainer(container, depth: depth)
-        return end
     }
 
     private func checkCount(_ count: Int, at offset: Int) throws(ArchiveFormatError) {

@@ -60,7 +60,7 @@ package struct InspectedArchive: Sendable {
         let result = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in
                 let walker = ArchiveWalker<V>(reader: ByteReader(bytes), keys: keys, limits: limits)
-                _ = try walker.walkValue(at: root.lowerBound, limit: root.upperBound, depth: 1, &visitor)
+                _ = try walker.walk(root, &visitor)
             }
         }
         do { try result.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }

@@ -100,6 +100,21 @@ import Testing
         #expect(karchive("validate", "--max-depth", "0", input: nested).status == 64)
     }
 
+    /// The walk keeps its own stack: a limit raised far past the default cannot exhaust the
+    /// thread's stack on a deep archive (100,000 nested unkeyed containers, 500 KB).
+    @Test func aHundredThousandLevelsUnderARaisedLimit() throws {
+        var value: [UInt8] = [0x11]
+        for _ in 1..<100_000 { value = [0x0D] + varint(UInt64(value.count + 1)) + [0x01] + value }
+        let archive = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00] + value + [0x00]
+        let raised = karchive("validate", "--max-depth", "100000", input: archive)
+        #expect(raised.errors.isEmpty)
+        #expect(raised.text == "valid: 495,855 bytes, version 1, flags none, 100,000 values, 0 keys in the key table\n")
+        let tooDeep = karchive("validate", "--max-depth", "99999", input: archive)
+        #expect(tooDeep.status == 1)
+        #expect(tooDeep.errors.hasPrefix("error: limit exceeded at offset "))
+        #expect(karchive("validate", input: archive).errors == "error: limit exceeded at offset 2566: nesting depth exceeds the limit of 512\n")
+    }
+
     @Test func errorsInACompressedBodyNameTheInflatedArchive() throws {
         struct Record: Encodable { var a = "hi" }
         var plain = try archiveBytes(Record())
