@@ -12,6 +12,17 @@ public struct AppState: Codable, Equatable, Sendable {
         public var autosaveIntervalSeconds: Int
         public var language: String
         public var recentFolders: [String]
+
+        /// Settings.
+        public init(theme: Theme, fontSize: Int, showLineNumbers: Bool, autosave: Bool, autosaveIntervalSeconds: Int, language: String, recentFolders: [String]) {
+            self.theme = theme
+            self.fontSize = fontSize
+            self.showLineNumbers = showLineNumbers
+            self.autosave = autosave
+            self.autosaveIntervalSeconds = autosaveIntervalSeconds
+            self.language = language
+            self.recentFolders = recentFolders
+        }
     }
 
     /// An enum with associated values (SE-0295 synthesized coding).
@@ -31,11 +42,31 @@ public struct AppState: Codable, Equatable, Sendable {
         public var pinned: Bool
         public var sharing: Sharing
         public var color: String?
+
+        /// A document.
+        public init(id: UUID, title: String, tags: [String], created: Date, modified: Date?, wordCount: Int, pinned: Bool, sharing: Sharing, color: String?) {
+            self.id = id
+            self.title = title
+            self.tags = tags
+            self.created = created
+            self.modified = modified
+            self.wordCount = wordCount
+            self.pinned = pinned
+            self.sharing = sharing
+            self.color = color
+        }
     }
 
     public var settings: Settings
     public var documents: [Document]
     public var folderCounts: [String: Int]
+
+    /// An app state.
+    public init(settings: Settings, documents: [Document], folderCounts: [String: Int]) {
+        self.settings = settings
+        self.documents = documents
+        self.folderCounts = folderCounts
+    }
 
     public static func sample(documents count: Int = 500) -> AppState {
         var generator = SampleGenerator(seed: 2)

@@ -6,6 +6,13 @@ public struct Commit: Codable, Equatable, Sendable {
         public var name: String
         public var email: String
         public var date: Date
+
+        /// An author.
+        public init(name: String, email: String, date: Date) {
+            self.name = name
+            self.email = email
+            self.date = date
+        }
     }
     public var sha: String
     public var url: URL
@@ -14,6 +21,17 @@ public struct Commit: Codable, Equatable, Sendable {
     public var commentCount: Int
     public var additions: Int
     public var deletions: Int
+
+    /// A commit.
+    public init(sha: String, url: URL, author: Author, message: String, commentCount: Int, additions: Int, deletions: Int) {
+        self.sha = sha
+        self.url = url
+        self.author = author
+        self.message = message
+        self.commentCount = commentCount
+        self.additions = additions
+        self.deletions = deletions
+    }
 
     /// `count` commits, the same on every run.
     public static func sample(count: Int = 1_000) -> [Commit] {

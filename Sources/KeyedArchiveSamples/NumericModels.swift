@@ -7,9 +7,23 @@ public struct NumericSeries: Codable, Equatable, Sendable {
         public var value: Float
         public var sensor: Int32
         public var valid: Bool
+
+        /// A sample.
+        public init(timestamp: Double, value: Float, sensor: Int32, valid: Bool) {
+            self.timestamp = timestamp
+            self.value = value
+            self.sensor = sensor
+            self.valid = valid
+        }
     }
     public var values: [Double]
     public var samples: [Sample]
+
+    /// A series.
+    public init(values: [Double], samples: [Sample]) {
+        self.values = values
+        self.samples = samples
+    }
 
     public static func sample(values: Int = 1_000_000, samples: Int = 20_000) -> NumericSeries {
         var generator = SampleGenerator(seed: 3)
