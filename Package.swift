@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "KeyedArchive",
+    // Swift 6.0 or later (swift-tools-version above). Linux needs no minimum; on Apple platforms
+    // the library's `Int128`/`UInt128` support sets the floor: the first releases with them.
+    platforms: [
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         // `karchive`: inspect, convert, validate and benchmark archives from the command line.
@@ -12,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation --target KeyedArchive` builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -54,6 +61,12 @@ let package = Package(
         .testTarget(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "CZlib", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer"]
+        ),
+        // Every code sample of README.md and the DocC articles, compiled and run verbatim, and a
+        // check that the documents and these tests hold the same samples.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["KeyedArchive"]
         ),
     ],
     swiftLanguageModes: [.v6]
