@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation --target KeyedArchive` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Tests only, on Linux: OpenCombine's copies of Combine's coder protocols.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -67,6 +69,15 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["KeyedArchive"]
+        ),
+        // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine
+        // on Apple platforms, OpenCombine (the same protocols) on Linux.
+        .testTarget(
+            name: "CombineTests",
+            dependencies: [
+                "KeyedArchive",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@
 ///     while let record = try reader.next(Record.self) { apply(record) }
 /// } catch let error as ArchiveStreamError where error.kind == .truncatedFrame {
 ///     // A torn tail: every record before `error.offset` was complete.
-///     ftruncate(fd, off_t(error.offset))
+///     if let offset = error.offset { ftruncate(fd, off_t(offset)) }
 /// }
 /// ```
 ///
