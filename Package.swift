@@ -3,6 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "KeyedArchive",
+    // Swift 6.0 or later (swift-tools-version above). Linux needs no minimum; on Apple platforms
+    // the library's `Int128`/`UInt128` support sets the floor: the first releases with them.
+    platforms: [
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
     products: [
         .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
         // `karchive`: inspect, convert, validate and benchmark archives from the command line.
@@ -12,6 +17,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation --target KeyedArchive` builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Tests only, on Linux: OpenCombine's copies of Combine's coder protocols.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -54,6 +63,21 @@ let package = Package(
         .testTarget(
             name: "KeyedArchiveTests",
             dependencies: ["KeyedArchive", "CZlib", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer"]
+        ),
+        // Every code sample of README.md and the DocC articles, compiled and run verbatim, and a
+        // check that the documents and these tests hold the same samples.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["KeyedArchive"]
+        ),
+        // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine
+        // on Apple platforms, OpenCombine (the same protocols) on Linux.
+        .testTarget(
+            name: "CombineTests",
+            dependencies: [
+                "KeyedArchive",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

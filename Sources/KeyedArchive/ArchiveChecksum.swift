@@ -17,5 +17,6 @@ public struct ArchiveChecksum: Hashable, Sendable, CustomStringConvertible {
     /// CRC-32 (the IEEE polynomial of zlib, gzip and PNG) over the whole archive.
     public static let crc32 = ArchiveChecksum(isCRC32: true)
 
+    /// `"none"` or `"crc32"`.
     public var description: String { isCRC32 ? "crc32" : "none" }
 }

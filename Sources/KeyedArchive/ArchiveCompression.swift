@@ -24,6 +24,7 @@ public struct ArchiveCompression: Hashable, Sendable, CustomStringConvertible {
         return ArchiveCompression(zlibLevel: Int32(level))
     }
 
+    /// `"none"`, `"zlib"` or `"zlib(level: N)"`, as you would write it in code.
     public var description: String {
         switch zlibLevel {
         case nil: "none"

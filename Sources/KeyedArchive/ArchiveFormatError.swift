@@ -37,6 +37,7 @@ public struct ArchiveFormatError: Error, Hashable, Sendable, CustomStringConvert
         /// The archive's CRC-32 does not match its bytes: it was corrupted or cut short.
         public static let checksumMismatch = Kind(raw: "checksum mismatch")
 
+        /// The kind's name as it appears in messages, such as `"truncated"`.
         public var description: String { raw }
     }
 
@@ -54,6 +55,7 @@ public struct ArchiveFormatError: Error, Hashable, Sendable, CustomStringConvert
         self.reason = reason
     }
 
+    /// The kind, the offset when known, and the reason: `"truncated at offset 7: …"`.
     public var description: String {
         if let offset { return "\(kind) at offset \(offset): \(reason)" }
         return "\(kind): \(reason)"

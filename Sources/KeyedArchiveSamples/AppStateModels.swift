@@ -2,15 +2,24 @@ import Foundation
 
 /// An app-state document: settings, 500 documents, a dictionary.
 public struct AppState: Codable, Equatable, Sendable {
+    /// The app's color theme.
     public enum Theme: String, Codable, Sendable { case light, dark, system }
 
+    /// The app's settings.
     public struct Settings: Codable, Equatable, Sendable {
+        /// The color theme.
         public var theme: Theme
+        /// The editor's font size, in points.
         public var fontSize: Int
+        /// Whether the editor shows line numbers.
         public var showLineNumbers: Bool
+        /// Whether documents are saved automatically.
         public var autosave: Bool
+        /// How often autosave runs.
         public var autosaveIntervalSeconds: Int
+        /// The interface language, as a BCP 47 tag.
         public var language: String
+        /// Recently opened folders, most recent first.
         public var recentFolders: [String]
 
         /// Settings.
@@ -32,15 +41,25 @@ public struct AppState: Codable, Equatable, Sendable {
         case team(name: String, members: Int)
     }
 
+    /// One document's metadata.
     public struct Document: Codable, Equatable, Sendable {
+        /// The document's identity.
         public var id: UUID
+        /// A title.
         public var title: String
+        /// The document's tags.
         public var tags: [String]
+        /// When the document was created.
         public var created: Date
+        /// When the document was last modified, if ever.
         public var modified: Date?
+        /// How many words the document has.
         public var wordCount: Int
+        /// Whether the document is pinned.
         public var pinned: Bool
+        /// Who the document is shared with.
         public var sharing: Sharing
+        /// A label color, if any.
         public var color: String?
 
         /// A document.
@@ -57,8 +76,11 @@ public struct AppState: Codable, Equatable, Sendable {
         }
     }
 
+    /// The settings.
     public var settings: Settings
+    /// The documents.
     public var documents: [Document]
+    /// How many documents each folder holds.
     public var folderCounts: [String: Int]
 
     /// An app state.
@@ -68,6 +90,7 @@ public struct AppState: Codable, Equatable, Sendable {
         self.folderCounts = folderCounts
     }
 
+    /// An app state with `count` documents, the same on every run.
     public static func sample(documents count: Int = 500) -> AppState {
         var generator = SampleGenerator(seed: 2)
         let tags = ["work", "home", "ideas", "travel", "draft", "archive", "urgent", "reading"]

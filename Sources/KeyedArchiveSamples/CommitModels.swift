@@ -2,9 +2,13 @@ import Foundation
 
 /// A GitHub-style commit list with synthesized (string) coding keys.
 public struct Commit: Codable, Equatable, Sendable {
+    /// The commit's author.
     public struct Author: Codable, Equatable, Sendable {
+        /// A display name.
         public var name: String
+        /// An email address.
         public var email: String
+        /// When the commit was authored.
         public var date: Date
 
         /// An author.
@@ -14,12 +18,19 @@ public struct Commit: Codable, Equatable, Sendable {
             self.date = date
         }
     }
+    /// The 40-digit hexadecimal commit hash.
     public var sha: String
+    /// The commit's API URL.
     public var url: URL
+    /// Who wrote the commit, and when.
     public var author: Author
+    /// The commit message: a few words.
     public var message: String
+    /// How many comments the commit has.
     public var commentCount: Int
+    /// Lines added.
     public var additions: Int
+    /// Lines deleted.
     public var deletions: Int
 
     /// A commit.
@@ -54,21 +65,33 @@ public struct Commit: Codable, Equatable, Sendable {
 
 /// The same commit list with `enum CodingKeys: Int, CodingKey`.
 public struct IntKeyedCommit: Codable, Equatable, Sendable {
+    /// The commit's author.
     public struct Author: Codable, Equatable, Sendable {
+        /// A display name.
         public var name: String
+        /// An email address.
         public var email: String
+        /// When the commit was authored.
         public var date: Date
         enum CodingKeys: Int, CodingKey { case name = 1, email, date }
     }
+    /// The 40-digit hexadecimal commit hash.
     public var sha: String
+    /// The commit's API URL.
     public var url: URL
+    /// Who wrote the commit, and when.
     public var author: Author
+    /// The commit message: a few words.
     public var message: String
+    /// How many comments the commit has.
     public var commentCount: Int
+    /// Lines added.
     public var additions: Int
+    /// Lines deleted.
     public var deletions: Int
     enum CodingKeys: Int, CodingKey { case sha = 1, url, author, message, commentCount, additions, deletions }
 
+    /// The same commit, with integer coding keys.
     public init(_ commit: Commit) {
         sha = commit.sha
         url = commit.url
@@ -79,5 +102,6 @@ public struct IntKeyedCommit: Codable, Equatable, Sendable {
         deletions = commit.deletions
     }
 
+    /// `count` commits, the same as `Commit.sample(count:)`.
     public static func sample(count: Int = 1_000) -> [IntKeyedCommit] { Commit.sample(count: count).map(IntKeyedCommit.init) }
 }

@@ -10,7 +10,7 @@
 ///     while let record = try reader.next(Record.self) { apply(record) }
 /// } catch let error as ArchiveStreamError where error.kind == .truncatedFrame {
 ///     // A torn tail: every record before `error.offset` was complete.
-///     ftruncate(fd, off_t(error.offset))
+///     if let offset = error.offset { ftruncate(fd, off_t(offset)) }
 /// }
 /// ```
 ///
@@ -30,6 +30,7 @@ public struct ArchiveStreamError: Error, Hashable, Sendable, CustomStringConvert
         /// A `read`, `write`, `fsync`, `open` or `close` call failed; `errorNumber` says why.
         public static let io = Kind(raw: "I/O error")
 
+        /// The kind's name as it appears in messages, such as `"truncated last frame"`.
         public var description: String { raw }
     }
 
@@ -56,6 +57,7 @@ public struct ArchiveStreamError: Error, Hashable, Sendable, CustomStringConvert
         self.reason = reason
     }
 
+    /// The kind, the offset when known, and the reason: `"empty frame at offset 12: …"`.
     public var description: String {
         if let offset { return "\(kind) at offset \(offset): \(reason)" }
         return "\(kind): \(reason)"

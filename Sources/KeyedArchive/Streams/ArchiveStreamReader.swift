@@ -52,6 +52,8 @@ public struct ArchiveStreamReader: Sendable {
     /// Creates a reader on an open file descriptor, which it does not close.
     ///
     /// - Parameters:
+    ///   - fileDescriptor: an open descriptor in blocking mode, such as a pipe's read end.
+    ///   - decoder: the decoder for each frame's payload, with its limits and `userInfo`.
     ///   - maximumMessageSize: the longest payload accepted; `nil` (the default) takes
     ///     `decoder.limits.maximumMessageSize`.
     ///   - offset: the stream offset of the descriptor's current position, used in errors and

@@ -1,0 +1,90 @@
+// Reads the ```swift blocks out of README.md and the DocC articles, and the test sources they
+// must appear in, so that the documents and the tests that run their samples cannot drift.
+import Foundation
+
+/// One fenced ```swift block of a document.
+struct DocumentSample: CustomStringConvertible {
+    /// The document's path relative to the package root.
+    let document: String
+    /// The 1-based line of the opening fence.
+    let line: Int
+    /// The block's lines, without the fences.
+    let lines: [String]
+
+    /// A block that declares a package manifest: it cannot run as a test, so
+    /// PackageSnippetTests evaluates it with SwiftPM instead.
+    var isPackageManifest: Bool { lines.contains { $0.hasPrefix("import PackageDescription") } }
+
+    var description: String { "\(document):\(line)" }
+}
+
+enum DocumentSamples {
+    /// The package root: this file is Tests/DocumentationTests/Support/DocumentSamples.swift.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static let catalog = "Sources/KeyedArchive/KeyedArchive.docc"
+
+    /// README.md and every article of the DocC catalog, relative to the package root.
+    static func documents() throws -> [String] {
+        let articles = try FileManager.default
+            .contentsOfDirectory(atPath: packageRoot.appendingPathComponent(catalog).path)
+            .filter { $0.hasSuffix(".md") }
+            .sorted()
+        return ["README.md"] + articles.map { "\(catalog)/\($0)" }
+    }
+
+    /// Every ```swift block of `document`.
+    static func samples(in document: String) throws -> [DocumentSample] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
+        var samples: [DocumentSample] = []
+        var open: (line: Int, lines: [String])?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if var block = open {
+                if trimmed == "```" {
+                    samples.append(DocumentSample(document: document, line: block.line, lines: block.lines))
+                    open = nil
+                } else {
+                    block.lines.append(String(line))
+                    open = block
+                }
+            } else if trimmed == "```swift" {
+                open = (index + 1, [])
+            }
+        }
+        return samples
+    }
+
+    /// The Swift sources of this test target, by file name.
+    static func testSources() throws -> [(name: String, text: String)] {
+        let directory = packageRoot.appendingPathComponent("Tests/DocumentationTests")
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return try walker.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+            .sorted()
+            .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    /// Lines with their indentation and trailing spaces removed: a sample indented inside a test
+    /// function still matches its unindented original in the document.
+    static func normalized<S: StringProtocol>(_ lines: [S]) -> [String] {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Whether `sample` appears in `source` as consecutive lines. `import` lines of the sample
+    /// cannot sit inside a test function: they must appear among the file's own imports.
+    static func source(_ source: String, contains sample: DocumentSample) -> Bool {
+        let sourceLines = normalized(source.split(separator: "\n", omittingEmptySubsequences: false))
+        let sampleLines = normalized(sample.lines)
+        let imports = sampleLines.filter { $0.hasPrefix("import ") }
+        let body = Array(sampleLines.drop { $0.hasPrefix("import ") || $0.isEmpty })
+        guard imports.allSatisfy(sourceLines.contains), !body.isEmpty, body.count <= sourceLines.count else {
+            return false
+        }
+        return (0...(sourceLines.count - body.count)).contains { start in
+            sourceLines[start..<(start + body.count)].elementsEqual(body)
+        }
+    }
+}
