@@ -156,7 +156,8 @@ extension DecodingState {
         case (.strings, WireTag.unkeyed) where depth <= limits.maximumDepth:
             if let strings = decodeStrings(at: location) { return unsafeBitCast(strings, to: T.self) }
         case (.packedArray, WireTag.packed) where location.packed == nil:
-            if let array = try decodePackedArray(type, at: location, path: errorPath()) { return array }
+            return try decodePackedArray(type, at: location, parentPath: parentPath, component: component,
+                                         depth: depth, optionalDepth: optionalDepth)
         default:
             break
         }
@@ -186,11 +187,26 @@ extension DecodingState {
         return p == end ? strings : nil
     }
 
+    /// A packed array as `T`, or element by element through `T(from:)` when no direct copy
+    /// applies (an element that does not fit is then reported with its exact path).
+    ///
+    /// Returns `T`, not `T?`, and is never inlined: an `Optional<T>` anywhere in
+    /// `decodeNative` made every call fetch its metadata at run time (about 500 instructions
+    /// per `Date`, `URL` or `UUID` decoded).
+    @inline(never)
+    private func decodePackedArray<T: Decodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        depth: Int, optionalDepth: Int
+    ) throws -> T {
+        if let array = try packedArray(type, at: location, path: parentPath.appending(component).path) { return array }
+        return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
+                                        depth: depth, optionalDepth: optionalDepth)
+    }
+
     /// A packed array into a Swift array: one bounds check, then one copy (same kind) or one
     /// widening loop (a narrower integer kind, as writers choose the narrowest that fits).
-    /// Never inlined, so its `T?` costs nothing on the paths of other types.
-    @inline(never)
-    private func decodePackedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
+    @inline(__always)
+    private func packedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
         let kind: PackedKind
         let elements: Int
         let start: Int
