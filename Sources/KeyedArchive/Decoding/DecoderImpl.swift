@@ -2,17 +2,19 @@
 /// It is also its own single-value container, as in Foundation (no extra allocation).
 final class DecoderImpl: Decoder {
     let state: DecodingState
-    // Decoders are reused (see `DecodingState.recycle`), so these are variables.
-    var location: ValueLocation
+    // Decoders are reused (see `DecodingState.recycle`), so these are variables. Unchecked
+    // exclusivity: a decoder belongs to one `decode` call on one thread, and the dynamic
+    // checks cost a `swift_beginAccess` (~80 instructions) each time one is reused.
+    @exclusivity(unchecked) var location: ValueLocation
     /// The parent's path and what this value adds to it: the path is read through
     /// `.decoder(self)` without allocating a node per value.
-    var parentPath: CodingPathNode
-    var component: PathComponent
+    @exclusivity(unchecked) var parentPath: CodingPathNode
+    @exclusivity(unchecked) var component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    var depth: Int
+    @exclusivity(unchecked) var depth: Int
     /// Optional layers enclosing this value through single-value containers (see
     /// `EncoderImpl.optionalDepth`): `decodeNil()` accepts nils up to `optionalDepth - 1` levels.
-    var optionalDepth: Int
+    @exclusivity(unchecked) var optionalDepth: Int
 
     init(state: DecodingState, location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
         self.state = state

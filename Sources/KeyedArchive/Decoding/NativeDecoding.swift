@@ -34,12 +34,13 @@ enum NativeKind {
         else if T.self == UInt128.self { self = .uint128 }
         else {
             let type = ObjectIdentifier(T.self)
-            if type == KnownTypes.uint8Array { self = .bytes; return }
-            if type == KnownTypes.stringArray { self = .strings; return }
+            let known = KnownTypes.shared
+            if type == known.uint8Array { self = .bytes; return }
+            if type == known.stringArray { self = .strings; return }
             switch type {
-            case KnownTypes.doubleArray, KnownTypes.floatArray, KnownTypes.intArray, KnownTypes.int64Array,
-                 KnownTypes.int32Array, KnownTypes.int16Array, KnownTypes.int8Array, KnownTypes.uintArray,
-                 KnownTypes.uint64Array, KnownTypes.uint32Array, KnownTypes.uint16Array:
+            case known.doubleArray, known.floatArray, known.intArray, known.int64Array,
+                 known.int32Array, known.int16Array, known.int8Array, known.uintArray,
+                 known.uint64Array, known.uint32Array, known.uint16Array:
                 self = .packedArray
             default:
                 return nil
@@ -218,21 +219,22 @@ extension DecodingState {
         }
         let bytes = reader.slice(start, elements * kind.width)
         func result<E>(_ array: [E]?) -> T? { array.map { unsafeBitCast($0, to: T.self) } }
+        let known = KnownTypes.shared
         switch ObjectIdentifier(T.self) {
-        case KnownTypes.doubleArray:
+        case known.doubleArray:
             if kind == .float64 { return result(Self.copyPacked(bytes, as: Double.self)) }
             if kind == .float32 { return result(Self.copyPacked(bytes, as: Float.self).map(Double.init)) }
             return nil
-        case KnownTypes.floatArray: return kind == .float32 ? result(Self.copyPacked(bytes, as: Float.self)) : nil
-        case KnownTypes.intArray: return result(Self.widenPacked(bytes, kind, to: Int.self))
-        case KnownTypes.int64Array: return result(Self.widenPacked(bytes, kind, to: Int64.self))
-        case KnownTypes.int32Array: return result(Self.widenPacked(bytes, kind, to: Int32.self))
-        case KnownTypes.int16Array: return result(Self.widenPacked(bytes, kind, to: Int16.self))
-        case KnownTypes.int8Array: return result(Self.widenPacked(bytes, kind, to: Int8.self))
-        case KnownTypes.uintArray: return result(Self.widenPacked(bytes, kind, to: UInt.self))
-        case KnownTypes.uint64Array: return result(Self.widenPacked(bytes, kind, to: UInt64.self))
-        case KnownTypes.uint32Array: return result(Self.widenPacked(bytes, kind, to: UInt32.self))
-        case KnownTypes.uint16Array: return result(Self.widenPacked(bytes, kind, to: UInt16.self))
+        case known.floatArray: return kind == .float32 ? result(Self.copyPacked(bytes, as: Float.self)) : nil
+        case known.intArray: return result(Self.widenPacked(bytes, kind, to: Int.self))
+        case known.int64Array: return result(Self.widenPacked(bytes, kind, to: Int64.self))
+        case known.int32Array: return result(Self.widenPacked(bytes, kind, to: Int32.self))
+        case known.int16Array: return result(Self.widenPacked(bytes, kind, to: Int16.self))
+        case known.int8Array: return result(Self.widenPacked(bytes, kind, to: Int8.self))
+        case known.uintArray: return result(Self.widenPacked(bytes, kind, to: UInt.self))
+        case known.uint64Array: return result(Self.widenPacked(bytes, kind, to: UInt64.self))
+        case known.uint32Array: return result(Self.widenPacked(bytes, kind, to: UInt32.self))
+        case known.uint16Array: return result(Self.widenPacked(bytes, kind, to: UInt16.self))
         default: return nil
         }
     }
