@@ -94,8 +94,11 @@ final class EncodingState {
     /// The key varint for `key`, adding string keys to the key table.
     @inline(__always)
     func wireKey<Key: CodingKey>(_ key: Key) -> UInt64 {
-        if let integer = integerKeys.integer(of: key) { return KeyForm.wire(integer: integer) }
-        return KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
+        let name = key.stringValue
+        if let intValue = key.intValue, let integer = integerKeys.integer(of: key, integer: intValue, name: name) {
+            return KeyForm.wire(integer: integer)
+        }
+        return KeyForm.wire(stringIndex: keyTable.index(of: name))
     }
 
     /// Writes `key` into the top frame of `sink`, noting duplicates. Returns the key varint

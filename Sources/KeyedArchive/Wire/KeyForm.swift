@@ -62,7 +62,8 @@ enum KeyForm {
 ///
 /// The verdict needs `Key(intValue:)`, which in unspecialized code costs a runtime metadata
 /// lookup for `Optional<Key>`; a coder sees the same few keys over and over, so a small
-/// direct-mapped table answers almost every call.
+/// direct-mapped table answers almost every call. Callers pass the key's `intValue` and
+/// `stringValue`, which they need anyway: each read is a witness call.
 struct IntegerKeyCache {
     private struct Entry {
         let type: ObjectIdentifier
@@ -73,11 +74,11 @@ struct IntegerKeyCache {
 
     private var entries = [Entry?](repeating: nil, count: 64)
 
-    mutating func integer<Key: CodingKey>(of key: Key) -> Int? {
-        guard let integer = key.intValue else { return nil }
+    /// `KeyForm.integer(of: key)` for a key whose `intValue` is `integer` and whose
+    /// `stringValue` is `name`.
+    mutating func integer<Key: CodingKey>(of key: Key, integer: Int, name: String) -> Int? {
         let type = ObjectIdentifier(Key.self)
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63
-        let name = key.stringValue
         if let entry = entries[slot], entry.type == type, entry.integer == integer, entry.name == name {
             return entry.usesInteger ? integer : nil
         }
