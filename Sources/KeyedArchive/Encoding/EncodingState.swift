@@ -48,12 +48,23 @@ final class EncodingState {
     /// In the common case the container is already on top. If user code returns to a parent
     /// after a nested container, the nested ones are closed. If it writes to a container that
     /// was closed already, the write goes to a side sink that the fix-up pass splices in.
-    @inline(__always)
     func sink(forWritingTo container: ContainerRef) -> EncodingSink? {
-        guard let sink = container.sink else { return nil }
-        if sink.pendingSlot != nil { resolvePendingSlot(in: sink) }
-        if let top = sink.stack.last, top.id == container.id { return sink }
-        return slowSink(forWritingTo: container, in: sink)
+        var result: EncodingSink?
+        withSink(forWritingTo: container) { result = $0 }
+        return result
+    }
+
+    /// `body` applied to `sink(forWritingTo: container)`, unless the container is past the
+    /// depth limit. The sink is borrowed, not retained (see `ContainerRef.unmanagedSink`):
+    /// this is the hot path of every write.
+    @inline(__always)
+    func withSink(forWritingTo container: ContainerRef, _ body: (EncodingSink) throws -> Void) rethrows {
+        guard let unmanaged = container.unmanagedSink else { return }
+        try unmanaged._withUnsafeGuaranteedRef { sink in
+            if sink.pendingSlot != nil { resolvePendingSlot(in: sink) }
+            if let top = sink.stack.last, top.id == container.id { return try body(sink) }
+            try body(slowSink(forWritingTo: container, in: sink))
+        }
     }
 
     private func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
