@@ -17,15 +17,14 @@ final class EncoderImpl: Encoder {
 
     let state: EncodingState
     /// The parent's path and what this value adds to it. Together they are this encoder's
-    /// path, read through `.encoder(self)` without allocating a node per value. Encoders are
-    /// reused (see `EncodingState.recycle`), so these are variables.
-    var parentPath: CodingPathNode
-    var component: PathComponent
+    /// path, read through `.encoder(self)` without allocating a node per value.
+    let parentPath: CodingPathNode
+    let component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    var depth: Int
+    let depth: Int
     /// How many `Optional` layers enclose this value through single-value containers: a nil
     /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
-    var optionalDepth: Int
+    let optionalDepth: Int
     @exclusivity(unchecked) var role: Role = .single
 
     init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
@@ -160,10 +159,7 @@ extension EncoderImpl: SingleValueEncodingContainer {
             let nested = try state.encodeValue(
                 value, in: sink, parentPath: pathNode, component: .none, depth: depth + 1,
                 optionalDepth: optionalDepth + 1)
-            if var nested {
-                if sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
-                state.recycle(&nested)
-            }
+            if let nested, sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
         } catch {
             state.rollBack(sink, to: mark)
             releaseSingleValueSlot(sink, previous: previous)

@@ -15,12 +15,6 @@ final class EncodingState {
     var duplicateKeyContainers: Set<ContainerID> = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
-    /// Encoders of finished values, ready for reuse. Emptied when `encode` ends: they refer
-    /// back to this state.
-    @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
-    /// True while the top-level `encode` runs; an encoder kept past it is not pooled (see
-    /// `releaseEncoders`).
-    var reusesEncoders = true
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
@@ -196,7 +190,7 @@ final class EncodingState {
                 codingPath: parentPath.appending(component).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
-        let encoder = makeEncoder(parentPath: parentPath, component: component, depth: depth,
+        let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         encoder.role = .pending(sink)
         sink.pendingSlot = encoder
@@ -214,47 +208,17 @@ final class EncodingState {
         do {
             let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component,
                                           depth: depth, optionalDepth: optionalDepth)
-            if var encoder {
-                if sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
-                recycle(&encoder)
-            }
+            if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
         } catch {
             rollBack(sink, to: mark, addedKey: addedKey)
             throw error
         }
     }
 
-    // MARK: Reusing encoders
-
-    /// A nested encoder, reused from a value that finished if one is spare: most values are
-    /// nested structs, and allocating an encoder for each was a measurable share of the time.
-    private func makeEncoder(parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> EncoderImpl {
-        guard let encoder = spareEncoders.popLast() else {
-            return EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
-        }
-        encoder.parentPath = parentPath
-        encoder.component = component
-        encoder.depth = depth
-        encoder.optionalDepth = optionalDepth
-        return encoder
-    }
-
-    /// Drops every reference from the state to encoders, which refer back to it: spare
-    /// encoders, and encoders whose slot is still pending because `encode` threw.
+    /// Drops the references from the sinks to encoders whose slot is still pending because
+    /// `encode` threw: encoders refer back to this state.
     func releaseEncoders() {
-        reusesEncoders = false
-        spareEncoders.removeAll()
         for sink in sinks { sink.pendingSlot = nil }
-    }
-
-    /// Keeps `encoder` for reuse if nothing else refers to it (no container or encoder of the
-    /// value escaped `encode(to:)`).
-    func recycle(_ encoder: inout EncoderImpl) {
-        guard reusesEncoders, isKnownUniquelyReferenced(&encoder) else { return }
-        encoder.parentPath = .root
-        encoder.component = .none
-        encoder.role = .single
-        spareEncoders.append(encoder)
     }
 }
 
