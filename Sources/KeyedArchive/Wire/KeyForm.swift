@@ -72,18 +72,23 @@ struct IntegerKeyCache {
         let usesInteger: Bool
     }
 
-    private var entries = [Entry?](repeating: nil, count: 64)
+    /// Two entries per set of 64, most recent first, so that two key types whose keys share
+    /// a set (it depends on where their metadata lies) do not push each other out.
+    private var entries = [Entry?](repeating: nil, count: 128)
 
     /// `KeyForm.integer(of: key)` for a key whose `intValue` is `integer` and whose
     /// `stringValue` is `name`.
     mutating func integer<Key: CodingKey>(of key: Key, integer: Int, name: String) -> Int? {
         let type = ObjectIdentifier(Key.self)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63
-        if let entry = entries[slot], entry.type == type, entry.integer == integer, entry.name == name {
-            return entry.usesInteger ? integer : nil
+        let set = (Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63) << 1
+        for slot in set...set + 1 {
+            if let entry = entries[slot], entry.type == type, entry.integer == integer, entry.name == name {
+                return entry.usesInteger ? integer : nil
+            }
         }
         let verdict = KeyForm.integer(of: key)
-        entries[slot] = Entry(type: type, integer: integer, name: name, usesInteger: verdict != nil)
+        entries[set + 1] = entries[set]
+        entries[set] = Entry(type: type, integer: integer, name: name, usesInteger: verdict != nil)
         return verdict
     }
 }
