@@ -97,13 +97,17 @@ enum NativeEncoding {
     }
 
     static func writeUTF8(_ value: String, tag: UInt8, into writer: inout ByteWriter) {
-        var string = value
-        string.withUTF8 { utf8 in
+        func write(_ utf8: UnsafeBufferPointer<UInt8>) {
             writer.reserve(11 + utf8.count)
             writer.append(tag)
             writer.appendVarint(UInt64(utf8.count))
             writer.append(UnsafeRawBufferPointer(utf8))
         }
+        // Native strings (all but bridged ones) lend their UTF-8 in place; the mutating
+        // `withUTF8` needs a copy of the string, a retain and a release per string written.
+        if value.utf8.withContiguousStorageIfAvailable(write) != nil { return }
+        var string = value
+        string.withUTF8(write)
     }
 
     /// `[String]` as the unkeyed container `Array.encode(to:)` would produce, byte for byte,
