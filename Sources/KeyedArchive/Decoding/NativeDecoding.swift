@@ -53,7 +53,7 @@ extension DecodingState {
     /// Decodes a value of any type: natively when the type and the bytes allow, otherwise
     /// through a nested `DecoderImpl` and the type's own `init(from:)`.
     func decodeValue<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
         guard let kind = NativeKind(T.self) else {
@@ -67,7 +67,7 @@ extension DecodingState {
     /// `type.init(from:)` with a nested decoder (`type`, not `T`: decoding
     /// `Employee.self as Person.Type` must produce an Employee).
     func decodeThroughDecoder<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
         guard depth <= limits.maximumDepth else {
@@ -81,7 +81,7 @@ extension DecodingState {
     }
 
     /// A nested decoder, reused from a value that finished if one is spare.
-    private func makeDecoder(location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> DecoderImpl {
+    private func makeDecoder(location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent, depth: Int, optionalDepth: Int) -> DecoderImpl {
         guard let decoder = spareDecoders.popLast() else {
             return DecoderImpl(state: self, location: location, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
         }
@@ -196,7 +196,7 @@ extension DecodingState {
     /// per `Date`, `URL` or `UUID` decoded).
     @inline(never)
     private func decodePackedArray<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
         if let array = try packedArray(type, at: location, path: parentPath.appending(component).path) { return array }

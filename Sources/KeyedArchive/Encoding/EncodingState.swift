@@ -179,9 +179,13 @@ final class EncodingState {
     /// Encodes `value` at the current end of `sink` (its key or slot already written):
     /// natively for the types the format knows, otherwise through a nested encoder.
     /// Returns the nested encoder, or `nil` if the value was written natively.
+    ///
+    /// `component` is consuming (here and in the functions that pass it on) so that it moves
+    /// into the nested encoder: borrowed, the existential key inside was copied and destroyed
+    /// once more per value.
     @discardableResult
     func encodeValue<T: Encodable>(
-        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent,
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
         if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) { return nil }
@@ -203,7 +207,7 @@ final class EncodingState {
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
         _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
-        parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int
+        parentPath: CodingPathNode, component: consuming PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
             let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component,
