@@ -188,26 +188,19 @@ extension DecodingState {
         return p == end ? strings : nil
     }
 
-    /// A packed array as `T`, or element by element through `T(from:)` when no direct copy
-    /// applies (an element that does not fit is then reported with its exact path).
+    /// A packed array as `T`: one bounds check, then one copy (same kind) or one widening loop
+    /// (a narrower integer kind, as writers choose the narrowest that fits); otherwise element
+    /// by element through `T(from:)` (an element that does not fit is then reported with its
+    /// exact path).
     ///
-    /// Returns `T`, not `T?`, and is never inlined: an `Optional<T>` anywhere in
-    /// `decodeNative` made every call fetch its metadata at run time (about 500 instructions
-    /// per `Date`, `URL` or `UUID` decoded).
+    /// Never inlined, and written without `T?` or helpers generic over the element type: each
+    /// of those made every call fetch `Optional` or `Array` metadata at run time (about 500
+    /// instructions each, for every value `decodeNative` reads).
     @inline(never)
     private func decodePackedArray<T: Decodable>(
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
-        if let array = try packedArray(type, at: location, path: parentPath.appending(component).path) { return array }
-        return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
-                                        depth: depth, optionalDepth: optionalDepth)
-    }
-
-    /// A packed array into a Swift array: one bounds check, then one copy (same kind) or one
-    /// widening loop (a narrower integer kind, as writers choose the narrowest that fits).
-    @inline(__always)
-    private func packedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
         let kind: PackedKind
         let elements: Int
         let start: Int
@@ -215,28 +208,30 @@ extension DecodingState {
             (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
             try checkCollectionCount(elements, at: location.offset + 2)
         } catch {
-            throw DecodingErrors.corrupted(error, path: path())
+            throw DecodingErrors.corrupted(error, path: parentPath.appending(component).path)
         }
         let bytes = reader.slice(start, elements * kind.width)
-        func result<E>(_ array: [E]?) -> T? { array.map { unsafeBitCast($0, to: T.self) } }
         let known = KnownTypes.shared
         switch ObjectIdentifier(T.self) {
-        case known.doubleArray:
-            if kind == .float64 { return result(Self.copyPacked(bytes, as: Double.self)) }
-            if kind == .float32 { return result(Self.copyPacked(bytes, as: Float.self).map(Double.init)) }
-            return nil
-        case known.floatArray: return kind == .float32 ? result(Self.copyPacked(bytes, as: Float.self)) : nil
-        case known.intArray: return result(Self.widenPacked(bytes, kind, to: Int.self))
-        case known.int64Array: return result(Self.widenPacked(bytes, kind, to: Int64.self))
-        case known.int32Array: return result(Self.widenPacked(bytes, kind, to: Int32.self))
-        case known.int16Array: return result(Self.widenPacked(bytes, kind, to: Int16.self))
-        case known.int8Array: return result(Self.widenPacked(bytes, kind, to: Int8.self))
-        case known.uintArray: return result(Self.widenPacked(bytes, kind, to: UInt.self))
-        case known.uint64Array: return result(Self.widenPacked(bytes, kind, to: UInt64.self))
-        case known.uint32Array: return result(Self.widenPacked(bytes, kind, to: UInt32.self))
-        case known.uint16Array: return result(Self.widenPacked(bytes, kind, to: UInt16.self))
-        default: return nil
+        case known.doubleArray where kind == .float64:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Double.self), to: T.self)
+        case known.doubleArray where kind == .float32:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Float.self).map(Double.init), to: T.self)
+        case known.floatArray where kind == .float32:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Float.self), to: T.self)
+        case known.intArray: if let array = Self.widenPacked(bytes, kind, to: Int.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int64Array: if let array = Self.widenPacked(bytes, kind, to: Int64.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int32Array: if let array = Self.widenPacked(bytes, kind, to: Int32.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int16Array: if let array = Self.widenPacked(bytes, kind, to: Int16.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int8Array: if let array = Self.widenPacked(bytes, kind, to: Int8.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uintArray: if let array = Self.widenPacked(bytes, kind, to: UInt.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint64Array: if let array = Self.widenPacked(bytes, kind, to: UInt64.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint32Array: if let array = Self.widenPacked(bytes, kind, to: UInt32.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint16Array: if let array = Self.widenPacked(bytes, kind, to: UInt16.self) { return unsafeBitCast(array, to: T.self) }
+        default: break
         }
+        return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
+                                        depth: depth, optionalDepth: optionalDepth)
     }
 
     /// The integer elements as `D`, when every value of the packed kind fits in `D`; `nil`
