@@ -116,6 +116,7 @@ struct ByteReader {
     }
 
     /// The offset just past the value that starts at `offset`: how a reader skips a value.
+    @inline(__always)
     func valueEnd(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
         let tag = try byte(at: offset, limit: limit)
         var p = offset + 1
