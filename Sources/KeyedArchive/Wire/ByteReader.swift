@@ -67,6 +67,7 @@ struct ByteReader {
     }
 
     /// Reads an unsigned LEB128 varint of at most 128 bits (19 bytes), rejecting overlong forms.
+    @inline(__always)
     func varint128(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt128 {
         // Most integers take at most 9 bytes (63 bits): read those with 64-bit arithmetic.
         // Anything longer starts again below, where the 128-bit bound is checked.
