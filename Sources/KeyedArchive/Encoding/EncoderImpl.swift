@@ -50,6 +50,7 @@ final class EncoderImpl: Encoder {
             try state.withSink(forWritingTo: container) { try body(state, $0) }
         }
     }
+
     var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 

@@ -180,21 +180,21 @@ final class EncodingState {
     /// natively for the types the format knows, otherwise through a nested encoder.
     /// Returns the nested encoder, or `nil` if the value was written natively.
     ///
-    /// `component` is consuming (here and in the functions that pass it on) so that it moves
-    /// into the nested encoder: borrowed, the existential key inside was copied and destroyed
-    /// once more per value.
+    /// `component` is only built for a nested encoder (or an error): a native value does not
+    /// need it, and building and destroying the existential key in it cost about 60
+    /// instructions per `Date` or `URL`.
     @discardableResult
     func encodeValue<T: Encodable>(
-        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: consuming PathComponent,
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: @autoclosure () -> PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
         if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) { return nil }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: parentPath.appending(component).path,
+                codingPath: parentPath.appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
-        let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth,
+        let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         encoder.role = .pending(sink)
         sink.pendingSlot = encoder
@@ -207,10 +207,10 @@ final class EncodingState {
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
         _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
-        parentPath: CodingPathNode, component: consuming PathComponent, depth: Int, optionalDepth: Int
+        parentPath: CodingPathNode, component: @autoclosure () -> PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
-            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component,
+            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
                                           depth: depth, optionalDepth: optionalDepth)
             if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
         } catch {
