@@ -12,6 +12,7 @@ enum NativeKind {
     case date, uuid, url, data, bytes, packedArray, strings
 
     init?<T>(_: T.Type) {
+        guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return nil }
         if T.self == String.self { self = .string }
         else if T.self == Int.self { self = .int }
         else if T.self == Double.self { self = .double }

@@ -15,6 +15,7 @@ enum NativeEncoding {
     /// unkeyed container it is, so past the depth limit it goes the generic way (and throws).
     @inline(__always)
     static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter, withinDepth: Bool) -> Bool {
+        guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return false }
         if T.self == String.self { writeString(unsafeBitCast(value, to: String.self), into: &writer); return true }
         if T.self == Int.self { writeInteger(unsafeBitCast(value, to: Int.self), into: &writer); return true }
         if T.self == Double.self { writeDouble(unsafeBitCast(value, to: Double.self), into: &writer); return true }

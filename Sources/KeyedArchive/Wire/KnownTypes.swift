@@ -26,4 +26,12 @@ struct KnownTypes {
     let stringArray = ObjectIdentifier([String].self)
 
     static let shared = KnownTypes()
+
+    /// The size of the largest type with a native form: a larger type (most structs) skips
+    /// the comparisons with each of them, some thirty per value.
+    static var largestNativeSize: Int {
+        Swift.max(MemoryLayout<String>.size, MemoryLayout<Data>.size, MemoryLayout<UUID>.size,
+                  MemoryLayout<URL>.size, MemoryLayout<Date>.size, MemoryLayout<UInt128>.size,
+                  MemoryLayout<[Double]>.size)
+    }
 }
