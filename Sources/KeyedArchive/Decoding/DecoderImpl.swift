@@ -76,7 +76,8 @@ extension DecodingState {
         }
         let tag = try tag(at: location, path: path.path)
         if tag == WireTag.emptyKeyed {
-            return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1, path: path, depth: depth)
+            return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1,
+                                                 hasIntegerKeys: false, path: path, depth: depth)
         }
         guard tag == WireTag.keyed else {
             if tag == WireTag.nil || tag == WireTag.nestedNil {
@@ -93,6 +94,7 @@ extension DecodingState {
             // order the reading code asks in. Key varints below 64 are tracked in a bit set.
             var seenSmallKeys: UInt64 = 0
             var seenLargeKeys: Set<UInt64>?
+            var hasIntegerKeys = false
             var entries = 0
             while p < end {
                 entries += 1
@@ -104,6 +106,7 @@ extension DecodingState {
                 if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
                     throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyStrings.count) entries")
                 }
+                hasIntegerKeys = hasIntegerKeys || wire & 1 == 0
                 let repeated: Bool
                 if wire < 64 {
                     repeated = seenSmallKeys & (1 << wire) != 0
@@ -117,7 +120,7 @@ extension DecodingState {
                 }
                 p = try reader.valueEnd(at: p, limit: end)
             }
-            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, path: path, depth: depth)
+            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, hasIntegerKeys: hasIntegerKeys, path: path, depth: depth)
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }

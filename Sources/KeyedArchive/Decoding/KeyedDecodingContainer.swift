@@ -8,6 +8,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// The entries' byte range (already checked to be well-formed).
     let start: Int
     let end: Int
+    /// Whether any entry has an integer key: if none does, a string key's name need not be
+    /// checked for a decimal spelling on every lookup.
+    let hasIntegerKeys: Bool
     let path: CodingPathNode
     let depth: Int
 
@@ -46,7 +49,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         let integer = if let intValue = key.intValue {
             state.integerKeys.integer(of: key, integer: intValue, name: name)
         } else {
-            KeyForm.canonicalDecimalIfNeeded(name)
+            hasIntegerKeys ? KeyForm.canonicalDecimalIfNeeded(name) : nil
         }
         return state.findEntry(KeyRequest(integer: integer, name: name), start: start, end: end, depth: depth)
     }
