@@ -100,7 +100,7 @@ final class EncodingState {
     @inline(__always)
     func wireKey<Key: CodingKey>(_ key: Key) -> UInt64 {
         let name = key.stringValue
-        if let intValue = key.intValue, let integer = integerKeys.integer(of: key, integer: intValue, name: name) {
+        if let intValue = key.intValue, let integer = integerKeys.integerByCall(of: key, integer: intValue, name: name) {
             return KeyForm.wire(integer: integer)
         }
         return KeyForm.wire(stringIndex: keyTable.index(of: name))
