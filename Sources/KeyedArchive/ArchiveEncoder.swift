@@ -44,8 +44,8 @@ public struct ArchiveEncoder: Sendable {
     ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth)
-        // Encoders refer back to the state (spare ones, and pending ones held by sinks): let go
-        // of them however `encode` ends, or neither is ever freed.
+        // Encoders refer back to the state (pending ones are held by sinks): let go of them
+        // however `encode` ends, or neither is ever freed.
         defer { state.releaseEncoders() }
         state.writeHeader()
         let encoder = try state.encodeValue(value, in: state.main, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)

@@ -2,17 +2,19 @@
 /// It is also its own single-value container, as in Foundation (no extra allocation).
 final class DecoderImpl: Decoder {
     let state: DecodingState
-    // Decoders are reused (see `DecodingState.recycle`), so these are variables.
-    var location: ValueLocation
+    // Decoders are reused (see `DecodingState.recycle`), so these are variables. Unchecked
+    // exclusivity: a decoder belongs to one `decode` call on one thread, and the dynamic
+    // checks cost a `swift_beginAccess` (~80 instructions) each time one is reused.
+    @exclusivity(unchecked) var location: ValueLocation
     /// The parent's path and what this value adds to it: the path is read through
     /// `.decoder(self)` without allocating a node per value.
-    var parentPath: CodingPathNode
-    var component: PathComponent
+    @exclusivity(unchecked) var parentPath: CodingPathNode
+    @exclusivity(unchecked) var component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    var depth: Int
+    @exclusivity(unchecked) var depth: Int
     /// Optional layers enclosing this value through single-value containers (see
     /// `EncoderImpl.optionalDepth`): `decodeNil()` accepts nils up to `optionalDepth - 1` levels.
-    var optionalDepth: Int
+    @exclusivity(unchecked) var optionalDepth: Int
 
     init(state: DecodingState, location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
         self.state = state
@@ -74,7 +76,8 @@ extension DecodingState {
         }
         let tag = try tag(at: location, path: path.path)
         if tag == WireTag.emptyKeyed {
-            return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1, path: path, depth: depth)
+            return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1,
+                                                 hasIntegerKeys: false, path: path, depth: depth)
         }
         guard tag == WireTag.keyed else {
             if tag == WireTag.nil || tag == WireTag.nestedNil {
@@ -91,6 +94,7 @@ extension DecodingState {
             // order the reading code asks in. Key varints below 64 are tracked in a bit set.
             var seenSmallKeys: UInt64 = 0
             var seenLargeKeys: Set<UInt64>?
+            var hasIntegerKeys = false
             var entries = 0
             while p < end {
                 entries += 1
@@ -102,6 +106,7 @@ extension DecodingState {
                 if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
                     throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyStrings.count) entries")
                 }
+                hasIntegerKeys = hasIntegerKeys || wire & 1 == 0
                 let repeated: Bool
                 if wire < 64 {
                     repeated = seenSmallKeys & (1 << wire) != 0
@@ -115,7 +120,7 @@ extension DecodingState {
                 }
                 p = try reader.valueEnd(at: p, limit: end)
             }
-            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, path: path, depth: depth)
+            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, hasIntegerKeys: hasIntegerKeys, path: path, depth: depth)
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }

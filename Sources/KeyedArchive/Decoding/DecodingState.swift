@@ -22,7 +22,7 @@ final class DecodingState {
     /// True while the top-level `decode` runs. Containers kept past it may still decode, but
     /// their decoders are not pooled then: a pooled decoder refers back to this state, and
     /// nothing would empty the pool again.
-    var reusesDecoders = true
+    @exclusivity(unchecked) var reusesDecoders = true
 
     /// Offset of the root value and the end of it (where the key table starts).
     private(set) var rootRange: Range<Int> = 0..<0

@@ -8,6 +8,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// The entries' byte range (already checked to be well-formed).
     let start: Int
     let end: Int
+    /// Whether any entry has an integer key: if none does, a string key's name need not be
+    /// checked for a decimal spelling on every lookup.
+    let hasIntegerKeys: Bool
     let path: CodingPathNode
     let depth: Int
 
@@ -40,12 +43,15 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// `intValue` also matches the integer entry its string spells in canonical decimal.
     func location<K: CodingKey>(of key: K) -> ValueLocation? {
         // The generic part stays small: everything below works on concrete values, because
-        // generic code here costs a runtime metadata lookup per call.
-        let integer = state.integerKeys.integer(of: key)
-        let request = KeyRequest(
-            integer: integer ?? (key.intValue == nil ? KeyForm.canonicalDecimalIfNeeded(key.stringValue) : nil),
-            name: key.stringValue)
-        return state.findEntry(request, start: start, end: end, depth: depth)
+        // generic code here costs a runtime metadata lookup per call. Each property of the
+        // key is read once (a witness call each).
+        let name = key.stringValue
+        let integer = if let intValue = key.intValue {
+            state.integerKeys.integer(of: key, integer: intValue, name: name)
+        } else {
+            hasIntegerKeys ? KeyForm.canonicalDecimalIfNeeded(name) : nil
+        }
+        return state.findEntry(KeyRequest(integer: integer, name: name), start: start, end: end, depth: depth)
     }
 
     private func require(_ key: Key) throws -> ValueLocation {

@@ -12,6 +12,7 @@ enum NativeKind {
     case date, uuid, url, data, bytes, packedArray, strings
 
     init?<T>(_: T.Type) {
+        guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return nil }
         if T.self == String.self { self = .string }
         else if T.self == Int.self { self = .int }
         else if T.self == Double.self { self = .double }
@@ -34,12 +35,13 @@ enum NativeKind {
         else if T.self == UInt128.self { self = .uint128 }
         else {
             let type = ObjectIdentifier(T.self)
-            if type == KnownTypes.uint8Array { self = .bytes; return }
-            if type == KnownTypes.stringArray { self = .strings; return }
+            let known = KnownTypes.shared
+            if type == known.uint8Array { self = .bytes; return }
+            if type == known.stringArray { self = .strings; return }
             switch type {
-            case KnownTypes.doubleArray, KnownTypes.floatArray, KnownTypes.intArray, KnownTypes.int64Array,
-                 KnownTypes.int32Array, KnownTypes.int16Array, KnownTypes.int8Array, KnownTypes.uintArray,
-                 KnownTypes.uint64Array, KnownTypes.uint32Array, KnownTypes.uint16Array:
+            case known.doubleArray, known.floatArray, known.intArray, known.int64Array,
+                 known.int32Array, known.int16Array, known.int8Array, known.uintArray,
+                 known.uint64Array, known.uint32Array, known.uint16Array:
                 self = .packedArray
             default:
                 return nil
@@ -52,7 +54,7 @@ extension DecodingState {
     /// Decodes a value of any type: natively when the type and the bytes allow, otherwise
     /// through a nested `DecoderImpl` and the type's own `init(from:)`.
     func decodeValue<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
         guard let kind = NativeKind(T.self) else {
@@ -66,7 +68,7 @@ extension DecodingState {
     /// `type.init(from:)` with a nested decoder (`type`, not `T`: decoding
     /// `Employee.self as Person.Type` must produce an Employee).
     func decodeThroughDecoder<T: Decodable>(
-        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent,
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
         guard depth <= limits.maximumDepth else {
@@ -80,7 +82,7 @@ extension DecodingState {
     }
 
     /// A nested decoder, reused from a value that finished if one is spare.
-    private func makeDecoder(location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> DecoderImpl {
+    private func makeDecoder(location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent, depth: Int, optionalDepth: Int) -> DecoderImpl {
         guard let decoder = spareDecoders.popLast() else {
             return DecoderImpl(state: self, location: location, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
         }
@@ -156,7 +158,8 @@ extension DecodingState {
         case (.strings, WireTag.unkeyed) where depth <= limits.maximumDepth:
             if let strings = decodeStrings(at: location) { return unsafeBitCast(strings, to: T.self) }
         case (.packedArray, WireTag.packed) where location.packed == nil:
-            if let array = try decodePackedArray(type, at: location, path: errorPath()) { return array }
+            return try decodePackedArray(type, at: location, parentPath: parentPath, component: component,
+                                         depth: depth, optionalDepth: optionalDepth)
         default:
             break
         }
@@ -186,11 +189,19 @@ extension DecodingState {
         return p == end ? strings : nil
     }
 
-    /// A packed array into a Swift array: one bounds check, then one copy (same kind) or one
-    /// widening loop (a narrower integer kind, as writers choose the narrowest that fits).
-    /// Never inlined, so its `T?` costs nothing on the paths of other types.
+    /// A packed array as `T`: one bounds check, then one copy (same kind) or one widening loop
+    /// (a narrower integer kind, as writers choose the narrowest that fits); otherwise element
+    /// by element through `T(from:)` (an element that does not fit is then reported with its
+    /// exact path).
+    ///
+    /// Never inlined, and written without `T?` or helpers generic over the element type: each
+    /// of those made every call fetch `Optional` or `Array` metadata at run time (about 500
+    /// instructions each, for every value `decodeNative` reads).
     @inline(never)
-    private func decodePackedArray<T>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T? {
+    private func decodePackedArray<T: Decodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
+        depth: Int, optionalDepth: Int
+    ) throws -> T {
         let kind: PackedKind
         let elements: Int
         let start: Int
@@ -198,27 +209,30 @@ extension DecodingState {
             (kind, elements, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
             try checkCollectionCount(elements, at: location.offset + 2)
         } catch {
-            throw DecodingErrors.corrupted(error, path: path())
+            throw DecodingErrors.corrupted(error, path: parentPath.appending(component).path)
         }
         let bytes = reader.slice(start, elements * kind.width)
-        func result<E>(_ array: [E]?) -> T? { array.map { unsafeBitCast($0, to: T.self) } }
+        let known = KnownTypes.shared
         switch ObjectIdentifier(T.self) {
-        case KnownTypes.doubleArray:
-            if kind == .float64 { return result(Self.copyPacked(bytes, as: Double.self)) }
-            if kind == .float32 { return result(Self.copyPacked(bytes, as: Float.self).map(Double.init)) }
-            return nil
-        case KnownTypes.floatArray: return kind == .float32 ? result(Self.copyPacked(bytes, as: Float.self)) : nil
-        case KnownTypes.intArray: return result(Self.widenPacked(bytes, kind, to: Int.self))
-        case KnownTypes.int64Array: return result(Self.widenPacked(bytes, kind, to: Int64.self))
-        case KnownTypes.int32Array: return result(Self.widenPacked(bytes, kind, to: Int32.self))
-        case KnownTypes.int16Array: return result(Self.widenPacked(bytes, kind, to: Int16.self))
-        case KnownTypes.int8Array: return result(Self.widenPacked(bytes, kind, to: Int8.self))
-        case KnownTypes.uintArray: return result(Self.widenPacked(bytes, kind, to: UInt.self))
-        case KnownTypes.uint64Array: return result(Self.widenPacked(bytes, kind, to: UInt64.self))
-        case KnownTypes.uint32Array: return result(Self.widenPacked(bytes, kind, to: UInt32.self))
-        case KnownTypes.uint16Array: return result(Self.widenPacked(bytes, kind, to: UInt16.self))
-        default: return nil
+        case known.doubleArray where kind == .float64:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Double.self), to: T.self)
+        case known.doubleArray where kind == .float32:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Float.self).map(Double.init), to: T.self)
+        case known.floatArray where kind == .float32:
+            return unsafeBitCast(Self.copyPacked(bytes, as: Float.self), to: T.self)
+        case known.intArray: if let array = Self.widenPacked(bytes, kind, to: Int.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int64Array: if let array = Self.widenPacked(bytes, kind, to: Int64.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int32Array: if let array = Self.widenPacked(bytes, kind, to: Int32.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int16Array: if let array = Self.widenPacked(bytes, kind, to: Int16.self) { return unsafeBitCast(array, to: T.self) }
+        case known.int8Array: if let array = Self.widenPacked(bytes, kind, to: Int8.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uintArray: if let array = Self.widenPacked(bytes, kind, to: UInt.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint64Array: if let array = Self.widenPacked(bytes, kind, to: UInt64.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint32Array: if let array = Self.widenPacked(bytes, kind, to: UInt32.self) { return unsafeBitCast(array, to: T.self) }
+        case known.uint16Array: if let array = Self.widenPacked(bytes, kind, to: UInt16.self) { return unsafeBitCast(array, to: T.self) }
+        default: break
         }
+        return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
+                                        depth: depth, optionalDepth: optionalDepth)
     }
 
     /// The integer elements as `D`, when every value of the packed kind fits in `D`; `nil`

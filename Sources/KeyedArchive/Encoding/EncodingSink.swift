@@ -16,14 +16,23 @@ struct ContainerID: Hashable {
 struct ContainerRef {
     /// `nil` for a container past the depth limit: writes to it are dropped and `encode` throws.
     ///
-    /// Unowned: a `ContainerRef` is only held by a container or encoder, which holds the
-    /// `EncodingState`, which holds every sink; not retaining it saves a retain/release pair
-    /// on every copy (every write).
-    unowned(unsafe) let sink: EncodingSink?
+    /// Unmanaged: a `ContainerRef` is only held by a container or encoder, which holds the
+    /// `EncodingState`, which holds every sink. Not retaining it saves a retain/release pair
+    /// on every copy, and writes borrow it (`EncodingState.withSink`) rather than retain it.
+    let unmanagedSink: Unmanaged<EncodingSink>?
     let id: ContainerID
     let kind: ContainerLayout.Kind
     /// Nesting depth of the container (the root value's container is at depth 1).
     let depth: Int
+
+    init(sink: EncodingSink?, id: ContainerID, kind: ContainerLayout.Kind, depth: Int) {
+        self.unmanagedSink = sink.map(Unmanaged.passUnretained)
+        self.id = id
+        self.kind = kind
+        self.depth = depth
+    }
+
+    var sink: EncodingSink? { unmanagedSink?.takeUnretainedValue() }
 
     static func dead(_ kind: ContainerLayout.Kind, depth: Int) -> ContainerRef {
         ContainerRef(sink: nil, id: ContainerID(sink: -1, ordinal: -1), kind: kind, depth: depth)

@@ -15,12 +15,6 @@ final class EncodingState {
     var duplicateKeyContainers: Set<ContainerID> = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
-    /// Encoders of finished values, ready for reuse. Emptied when `encode` ends: they refer
-    /// back to this state.
-    @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
-    /// True while the top-level `encode` runs; an encoder kept past it is not pooled (see
-    /// `releaseEncoders`).
-    var reusesEncoders = true
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
@@ -48,12 +42,23 @@ final class EncodingState {
     /// In the common case the container is already on top. If user code returns to a parent
     /// after a nested container, the nested ones are closed. If it writes to a container that
     /// was closed already, the write goes to a side sink that the fix-up pass splices in.
-    @inline(__always)
     func sink(forWritingTo container: ContainerRef) -> EncodingSink? {
-        guard let sink = container.sink else { return nil }
-        if sink.pendingSlot != nil { resolvePendingSlot(in: sink) }
-        if let top = sink.stack.last, top.id == container.id { return sink }
-        return slowSink(forWritingTo: container, in: sink)
+        var result: EncodingSink?
+        withSink(forWritingTo: container) { result = $0 }
+        return result
+    }
+
+    /// `body` applied to `sink(forWritingTo: container)`, unless the container is past the
+    /// depth limit. The sink is borrowed, not retained (see `ContainerRef.unmanagedSink`):
+    /// this is the hot path of every write.
+    @inline(__always)
+    func withSink(forWritingTo container: ContainerRef, _ body: (EncodingSink) throws -> Void) rethrows {
+        guard let unmanaged = container.unmanagedSink else { return }
+        try unmanaged._withUnsafeGuaranteedRef { sink in
+            if sink.pendingSlot != nil { resolvePendingSlot(in: sink) }
+            if let top = sink.stack.last, top.id == container.id { return try body(sink) }
+            try body(slowSink(forWritingTo: container, in: sink))
+        }
     }
 
     private func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
@@ -94,8 +99,11 @@ final class EncodingState {
     /// The key varint for `key`, adding string keys to the key table.
     @inline(__always)
     func wireKey<Key: CodingKey>(_ key: Key) -> UInt64 {
-        if let integer = integerKeys.integer(of: key) { return KeyForm.wire(integer: integer) }
-        return KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
+        let name = key.stringValue
+        if let intValue = key.intValue, let integer = integerKeys.integerByCall(of: key, integer: intValue, name: name) {
+            return KeyForm.wire(integer: integer)
+        }
+        return KeyForm.wire(stringIndex: keyTable.index(of: name))
     }
 
     /// Writes `key` into the top frame of `sink`, noting duplicates. Returns the key varint
@@ -171,18 +179,22 @@ final class EncodingState {
     /// Encodes `value` at the current end of `sink` (its key or slot already written):
     /// natively for the types the format knows, otherwise through a nested encoder.
     /// Returns the nested encoder, or `nil` if the value was written natively.
+    ///
+    /// `component` is only built for a nested encoder (or an error): a native value does not
+    /// need it, and building and destroying the existential key in it cost about 60
+    /// instructions per `Date` or `URL`.
     @discardableResult
     func encodeValue<T: Encodable>(
-        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent,
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: @autoclosure () -> PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
         if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) { return nil }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: parentPath.appending(component).path,
+                codingPath: parentPath.appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
-        let encoder = makeEncoder(parentPath: parentPath, component: component, depth: depth,
+        let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         encoder.role = .pending(sink)
         sink.pendingSlot = encoder
@@ -195,52 +207,22 @@ final class EncodingState {
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
         _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
-        parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int
+        parentPath: CodingPathNode, component: @autoclosure () -> PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
-            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component,
+            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
                                           depth: depth, optionalDepth: optionalDepth)
-            if var encoder {
-                if sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
-                recycle(&encoder)
-            }
+            if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
         } catch {
             rollBack(sink, to: mark, addedKey: addedKey)
             throw error
         }
     }
 
-    // MARK: Reusing encoders
-
-    /// A nested encoder, reused from a value that finished if one is spare: most values are
-    /// nested structs, and allocating an encoder for each was a measurable share of the time.
-    private func makeEncoder(parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) -> EncoderImpl {
-        guard let encoder = spareEncoders.popLast() else {
-            return EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
-        }
-        encoder.parentPath = parentPath
-        encoder.component = component
-        encoder.depth = depth
-        encoder.optionalDepth = optionalDepth
-        return encoder
-    }
-
-    /// Drops every reference from the state to encoders, which refer back to it: spare
-    /// encoders, and encoders whose slot is still pending because `encode` threw.
+    /// Drops the references from the sinks to encoders whose slot is still pending because
+    /// `encode` threw: encoders refer back to this state.
     func releaseEncoders() {
-        reusesEncoders = false
-        spareEncoders.removeAll()
         for sink in sinks { sink.pendingSlot = nil }
-    }
-
-    /// Keeps `encoder` for reuse if nothing else refers to it (no container or encoder of the
-    /// value escaped `encode(to:)`).
-    func recycle(_ encoder: inout EncoderImpl) {
-        guard reusesEncoders, isKnownUniquelyReferenced(&encoder) else { return }
-        encoder.parentPath = .root
-        encoder.component = .none
-        encoder.role = .single
-        spareEncoders.append(encoder)
     }
 }
 
@@ -248,18 +230,22 @@ final class EncodingState {
 struct KeyTable {
     private var indices: [String: Int] = [:]
     private(set) var strings: [String] = []
-    /// The last key seen in each slot, so that repeated keys skip hashing (SipHash cost about
-    /// a tenth of encoding time). The slot comes from the string's raw bits: synthesized keys
-    /// are literals, so a repeat has identical bits and compares equal at once.
-    private var recent = [(name: String, index: Int)?](repeating: nil, count: 64)
+    /// The last two keys seen in each of 64 sets, so that repeated keys skip hashing (SipHash
+    /// cost about a tenth of encoding time). The set comes from the string's raw bits:
+    /// synthesized keys are literals, so a repeat has identical bits and compares equal at
+    /// once. Two per set, most recent first: with one, two keys of a model that shared a slot
+    /// (half the models with ten keys) pushed each other out on every value.
+    private var recent = [(name: String, index: Int)?](repeating: nil, count: 128)
 
     @inline(__always)
     mutating func index(of key: String) -> Int {
         let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        let slot = Int(truncatingIfNeeded: ((bits.0 ^ bits.1 ^ (bits.1 >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if let hit = recent[slot], hit.name == key { return hit.index }
+        let set = Int(truncatingIfNeeded: ((bits.0 ^ bits.1 ^ (bits.1 >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 58) << 1
+        if let hit = recent[set], hit.name == key { return hit.index }
+        if let hit = recent[set + 1], hit.name == key { return hit.index }
         let index = lookUp(key)
-        recent[slot] = (key, index)
+        recent[set + 1] = recent[set]
+        recent[set] = (key, index)
         return index
     }
 

@@ -14,9 +14,10 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     /// Writes `key` followed by a natively encoded scalar.
     @inline(__always)
     private func writeEntry(_ key: Key, _ write: (inout ByteWriter) -> Void) {
-        guard let sink = state.sink(forWritingTo: container) else { return }
-        state.writeKey(key, into: sink)
-        write(&sink.writer)
+        encoder.withSink(forWritingTo: container) { state, sink in
+            state.writeKey(key, into: sink)
+            write(&sink.writer)
+        }
     }
 
     mutating func encodeNil(forKey key: Key) throws { writeEntry(key) { $0.append(WireTag.nil) } }
@@ -38,12 +39,13 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     mutating func encode(_ value: UInt128, forKey key: Key) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        guard let sink = state.sink(forWritingTo: container) else { return }
-        let mark = sink.mark()
-        let addedKey = state.writeKey(key, into: sink)
-        try state.encodeValueRollingBack(
-            value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(key),
-            depth: container.depth + 1, optionalDepth: 1)
+        try encoder.withSink(forWritingTo: container) { state, sink in
+            let mark = sink.mark()
+            let addedKey = state.writeKey(key, into: sink)
+            try state.encodeValueRollingBack(
+                value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(key),
+                depth: container.depth + 1, optionalDepth: 1)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -15,6 +15,7 @@ enum NativeEncoding {
     /// unkeyed container it is, so past the depth limit it goes the generic way (and throws).
     @inline(__always)
     static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter, withinDepth: Bool) -> Bool {
+        guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return false }
         if T.self == String.self { writeString(unsafeBitCast(value, to: String.self), into: &writer); return true }
         if T.self == Int.self { writeInteger(unsafeBitCast(value, to: Int.self), into: &writer); return true }
         if T.self == Double.self { writeDouble(unsafeBitCast(value, to: Double.self), into: &writer); return true }
@@ -36,19 +37,20 @@ enum NativeEncoding {
         if T.self == Int128.self { writeInteger(unsafeBitCast(value, to: Int128.self), into: &writer); return true }
         if T.self == UInt128.self { writeInteger(unsafeBitCast(value, to: UInt128.self), into: &writer); return true }
         let type = ObjectIdentifier(T.self)
-        if type == KnownTypes.stringArray, withinDepth { writeStrings(unsafeBitCast(value, to: [String].self), into: &writer); return true }
-        if type == KnownTypes.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
-        if type == KnownTypes.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
-        if type == KnownTypes.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
-        if type == KnownTypes.intArray { writeSigned(unsafeBitCast(value, to: [Int].self), into: &writer); return true }
-        if type == KnownTypes.int64Array { writeSigned(unsafeBitCast(value, to: [Int64].self), into: &writer); return true }
-        if type == KnownTypes.int32Array { writeSigned(unsafeBitCast(value, to: [Int32].self), into: &writer); return true }
-        if type == KnownTypes.int16Array { writeSigned(unsafeBitCast(value, to: [Int16].self), into: &writer); return true }
-        if type == KnownTypes.int8Array { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
-        if type == KnownTypes.uintArray { writeUnsigned(unsafeBitCast(value, to: [UInt].self), into: &writer); return true }
-        if type == KnownTypes.uint64Array { writeUnsigned(unsafeBitCast(value, to: [UInt64].self), into: &writer); return true }
-        if type == KnownTypes.uint32Array { writeUnsigned(unsafeBitCast(value, to: [UInt32].self), into: &writer); return true }
-        if type == KnownTypes.uint16Array { writeUnsigned(unsafeBitCast(value, to: [UInt16].self), into: &writer); return true }
+        let known = KnownTypes.shared
+        if type == known.stringArray, withinDepth { writeStrings(unsafeBitCast(value, to: [String].self), into: &writer); return true }
+        if type == known.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
+        if type == known.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
+        if type == known.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
+        if type == known.intArray { writeSigned(unsafeBitCast(value, to: [Int].self), into: &writer); return true }
+        if type == known.int64Array { writeSigned(unsafeBitCast(value, to: [Int64].self), into: &writer); return true }
+        if type == known.int32Array { writeSigned(unsafeBitCast(value, to: [Int32].self), into: &writer); return true }
+        if type == known.int16Array { writeSigned(unsafeBitCast(value, to: [Int16].self), into: &writer); return true }
+        if type == known.int8Array { writePacked(unsafeBitCast(value, to: [Int8].self), .int8, into: &writer); return true }
+        if type == known.uintArray { writeUnsigned(unsafeBitCast(value, to: [UInt].self), into: &writer); return true }
+        if type == known.uint64Array { writeUnsigned(unsafeBitCast(value, to: [UInt64].self), into: &writer); return true }
+        if type == known.uint32Array { writeUnsigned(unsafeBitCast(value, to: [UInt32].self), into: &writer); return true }
+        if type == known.uint16Array { writeUnsigned(unsafeBitCast(value, to: [UInt16].self), into: &writer); return true }
         return false
     }
 
@@ -96,13 +98,17 @@ enum NativeEncoding {
     }
 
     static func writeUTF8(_ value: String, tag: UInt8, into writer: inout ByteWriter) {
-        var string = value
-        string.withUTF8 { utf8 in
+        func write(_ utf8: UnsafeBufferPointer<UInt8>) {
             writer.reserve(11 + utf8.count)
             writer.append(tag)
             writer.appendVarint(UInt64(utf8.count))
             writer.append(UnsafeRawBufferPointer(utf8))
         }
+        // Native strings (all but bridged ones) lend their UTF-8 in place; the mutating
+        // `withUTF8` needs a copy of the string, a retain and a release per string written.
+        if value.utf8.withContiguousStorageIfAvailable(write) != nil { return }
+        var string = value
+        string.withUTF8(write)
     }
 
     /// `[String]` as the unkeyed container `Array.encode(to:)` would produce, byte for byte,

@@ -25,17 +25,26 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private mutating func nextElement() -> (sink: EncodingSink, index: Int)? {
         guard let sink = state.sink(forWritingTo: container) else { return nil }
+        return (sink, count(elementIn: sink))
+    }
+
+    /// Counts one more element in the container, whose top frame is in `sink`; returns the
+    /// element's index.
+    @inline(__always)
+    private mutating func count(elementIn sink: EncodingSink) -> Int {
         let top = sink.stack.count - 1
         let index = sink.stack[top].isVirtual ? elementsWritten : sink.stack[top].count
         sink.stack[top].count += 1
         elementsWritten += 1
-        return (sink, index)
+        return index
     }
 
     @inline(__always)
     private mutating func writeElement(_ write: (inout ByteWriter) -> Void) {
-        guard let (sink, _) = nextElement() else { return }
-        write(&sink.writer)
+        encoder.withSink(forWritingTo: container) { _, sink in
+            _ = count(elementIn: sink)
+            write(&sink.writer)
+        }
     }
 
     mutating func encodeNil() throws { writeElement { $0.append(WireTag.nil) } }
@@ -57,16 +66,17 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { writeElement { NativeEncoding.writeInteger(value, into: &$0) } }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        guard let sink = state.sink(forWritingTo: container) else { return }
-        let mark = sink.mark()
-        guard let (_, index) = nextElement() else { return }
-        do {
-            try state.encodeValueRollingBack(
-                value, in: sink, mark: mark, parentPath: path, component: .index(index),
-                depth: container.depth + 1, optionalDepth: 1)
-        } catch {
-            elementsWritten -= 1
-            throw error
+        try encoder.withSink(forWritingTo: container) { state, sink in
+            let mark = sink.mark()
+            let index = count(elementIn: sink)
+            do {
+                try state.encodeValueRollingBack(
+                    value, in: sink, mark: mark, parentPath: path, component: .index(index),
+                    depth: container.depth + 1, optionalDepth: 1)
+            } catch {
+                elementsWritten -= 1
+                throw error
+            }
         }
     }
 

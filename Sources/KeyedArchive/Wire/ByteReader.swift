@@ -40,6 +40,15 @@ struct ByteReader {
 
     private func slowVarint(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt64 {
         let start = offset
+        // Two bytes (128…16383: most lengths that are not one byte) without the loop. A zero
+        // second byte is overlong: the loop reports it.
+        if limit - start >= 2 {
+            let second = base.load(fromByteOffset: start + 1, as: UInt8.self)
+            if second < 0x80, second != 0 {
+                offset = start + 2
+                return UInt64(base.load(fromByteOffset: start, as: UInt8.self) & 0x7F) | UInt64(second) << 7
+            }
+        }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         var position = offset
@@ -58,7 +67,26 @@ struct ByteReader {
     }
 
     /// Reads an unsigned LEB128 varint of at most 128 bits (19 bytes), rejecting overlong forms.
+    @inline(__always)
     func varint128(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt128 {
+        // Most integers take at most 9 bytes (63 bits): read those with 64-bit arithmetic.
+        // Anything longer starts again below, where the 128-bit bound is checked.
+        var short: UInt64 = 0
+        var position = offset
+        for shift in stride(from: UInt64(0), to: 63, by: 7) {
+            let b = try byte(at: position, limit: limit)
+            position += 1
+            short |= UInt64(b & 0x7F) << shift
+            if b < 0x80 {
+                if b == 0 && position - offset > 1 { throw malformed(at: offset, "overlong varint") }
+                offset = position
+                return UInt128(short)
+            }
+        }
+        return try longVarint128(at: &offset, limit: limit)
+    }
+
+    private func longVarint128(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt128 {
         let start = offset
         var result: UInt128 = 0
         var shift: UInt128 = 0
@@ -89,6 +117,7 @@ struct ByteReader {
     }
 
     /// The offset just past the value that starts at `offset`: how a reader skips a value.
+    @inline(__always)
     func valueEnd(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
         let tag = try byte(at: offset, limit: limit)
         var p = offset + 1
