@@ -40,11 +40,19 @@ struct BenchRunner {
     }
 
     private func measure<Model: Codable & Equatable & Sendable>(_ model: Model, named name: String) throws -> [BenchResult] {
-        try codableCoders(Model.self).map { coder in
+        let coders = codableCoders(Model.self)
+        // Every coder round-trips the model once before any is timed. This checks them, and it
+        // also puts every coder in the same process state: measured, a coder timed before the
+        // others had run decoded 15–20 % slower, because glibc kept returning the freed heap
+        // to the system between runs until a large block had been freed once.
+        let archives = try coders.map { coder in
             let data = try coder.encode(model)
             guard try coder.decode(data) == model else {
                 throw CommandFailure("\(coder.name) did not decode \(name) back to the model it encoded")
             }
+            return data
+        }
+        return try zip(coders, archives).map { coder, data in
             let (encode, encodeRuns) = try median { _ = try coder.encode(model) }
             let (decode, decodeRuns) = try median { _ = try coder.decode(data) }
             return BenchResult(model: name, coder: coder.name, encode: encode, decode: decode, bytes: data.count, runs: min(encodeRuns, decodeRuns))
