@@ -87,40 +87,10 @@ extension DecodingState {
             throw DecodingErrors.typeMismatch([String: Any].self, found: tag, path: path.path)
         }
         do throws(ArchiveFormatError) {
-            var p = location.offset + 1
-            let end = try reader.length(at: &p, limit: location.limit) + p
-            let start = p
-            // Keys must be unique: otherwise which value a lookup finds would depend on the
-            // order the reading code asks in. Key varints below 64 are tracked in a bit set.
-            var seenSmallKeys: UInt64 = 0
-            var seenLargeKeys: Set<UInt64>?
-            var hasIntegerKeys = false
-            var entries = 0
-            while p < end {
-                entries += 1
-                guard entries <= limits.maximumCollectionCount else {
-                    throw ArchiveFormatError(.limitExceeded, at: location.offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
-                }
-                let keyStart = p
-                let wire = try reader.varint(at: &p, limit: end)
-                if wire & 1 == 1, wire >> 1 >= UInt64(keyStrings.count) {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyStrings.count) entries")
-                }
-                hasIntegerKeys = hasIntegerKeys || wire & 1 == 0
-                let repeated: Bool
-                if wire < 64 {
-                    repeated = seenSmallKeys & (1 << wire) != 0
-                    seenSmallKeys |= 1 << wire
-                } else {
-                    if seenLargeKeys == nil { seenLargeKeys = [] }
-                    repeated = !seenLargeKeys!.insert(wire).inserted
-                }
-                if repeated {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
-                }
-                p = try reader.valueEnd(at: p, limit: end)
-            }
-            return ArchiveKeyedDecodingContainer(state: self, start: start, end: end, hasIntegerKeys: hasIntegerKeys, path: path, depth: depth)
+            let framing = try reader.keyedFraming(at: location.offset, limit: location.limit, keyTableCount: keyStrings.count,
+                                                  maximumCount: limits.maximumCollectionCount)
+            return ArchiveKeyedDecodingContainer(state: self, start: framing.entries.lowerBound, end: framing.entries.upperBound,
+                                                 hasIntegerKeys: framing.hasIntegerKeys, path: path, depth: depth)
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }
@@ -139,15 +109,9 @@ extension DecodingState {
             case WireTag.emptyUnkeyed:
                 return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: 0, start: p, end: p, path: path, depth: depth)
             case WireTag.unkeyed:
-                let end = try reader.length(at: &p, limit: location.limit) + p
-                let countStart = p
-                let count = try reader.varint(at: &p, limit: end)
-                // Every element takes at least one byte: a larger count cannot be true.
-                guard count <= UInt64(end - p) else {
-                    throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
-                }
-                try checkCollectionCount(Int(count), at: countStart)
-                return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: Int(count), start: p, end: end, path: path, depth: depth)
+                let framing = try reader.unkeyedFraming(at: location.offset, limit: location.limit, maximumCount: limits.maximumCollectionCount)
+                return ArchiveUnkeyedDecodingContainer(state: self, elements: nil, count: framing.count, start: framing.countField.upperBound,
+                                                       end: framing.end, path: path, depth: depth)
             case WireTag.packed:
                 let (kind, count, start) = try reader.packedHeader(at: location.offset, limit: location.limit)
                 try checkCollectionCount(count, at: location.offset + 2)
@@ -168,8 +132,6 @@ extension DecodingState {
 
     /// `limitExceeded` for a container with more elements than `Limits.maximumCollectionCount`.
     func checkCollectionCount(_ count: Int, at offset: Int) throws(ArchiveFormatError) {
-        guard count <= limits.maximumCollectionCount else {
-            throw ArchiveFormatError(.limitExceeded, at: offset, "collection of \(count) elements exceeds the limit of \(limits.maximumCollectionCount)")
-        }
+        try reader.checkCollectionCount(count, at: offset, maximum: limits.maximumCollectionCount)
     }
 }

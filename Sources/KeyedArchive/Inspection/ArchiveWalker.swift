@@ -104,7 +104,7 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
             return .bytes(p..<p + length)
         case WireTag.packed:
             let (kind, count, start) = try reader.packedHeader(at: offset, limit: limit)
-            try checkCount(count, at: offset + 2)
+            try reader.checkCollectionCount(count, at: offset + 2, maximum: limits.maximumCollectionCount)
             return .packed(kind, count: count, elements: start..<end)
         default:
             // valueEnd rejects every other tag before this is reached.
@@ -122,46 +122,13 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
         case WireTag.emptyKeyed, WireTag.emptyUnkeyed:
             return ArchiveContainer(isKeyed: tag == WireTag.emptyKeyed, range: offset..<offset + 1, lengthField: nil, countField: nil, count: 0)
         case WireTag.keyed:
-            var p = offset + 1
-            let lengthStart = p
-            let end = try reader.length(at: &p, limit: limit) + p
-            let entriesStart = p
-            var seen = Set<UInt64>()
-            var count = 0
-            while p < end {
-                count += 1
-                guard count <= limits.maximumCollectionCount else {
-                    throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(limits.maximumCollectionCount) entries")
-                }
-                let keyStart = p
-                let wire = try reader.varint(at: &p, limit: end)
-                if wire & 1 == 1, wire >> 1 >= UInt64(keys.count) {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keys.count) entries")
-                }
-                guard seen.insert(wire).inserted else {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
-                }
-                p = try reader.valueEnd(at: p, limit: end)
-            }
-            return ArchiveContainer(isKeyed: true, range: offset..<end, lengthField: lengthStart..<entriesStart, countField: nil, count: count)
+            let framing = try reader.keyedFraming(at: offset, limit: limit, keyTableCount: keys.count, maximumCount: limits.maximumCollectionCount)
+            return ArchiveContainer(isKeyed: true, range: offset..<framing.entries.upperBound, lengthField: offset + 1..<framing.entries.lowerBound,
+                                    countField: nil, count: framing.count)
         default:
-            var p = offset + 1
-            let lengthStart = p
-            let end = try reader.length(at: &p, limit: limit) + p
-            let countStart = p
-            let count = try reader.varint(at: &p, limit: end)
-            // Every element takes at least one byte: a larger count cannot be true.
-            guard count <= UInt64(end - p) else {
-                throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
-            }
-            try checkCount(Int(count), at: countStart)
-            return ArchiveContainer(isKeyed: false, range: offset..<end, lengthField: lengthStart..<countStart, countField: countStart..<p, count: Int(count))
-        }
-    }
-
-    private func checkCount(_ count: Int, at offset: Int) throws(ArchiveFormatError) {
-        guard count <= limits.maximumCollectionCount else {
-            throw ArchiveFormatError(.limitExceeded, at: offset, "collection of \(count) elements exceeds the limit of \(limits.maximumCollectionCount)")
+            let framing = try reader.unkeyedFraming(at: offset, limit: limit, maximumCount: limits.maximumCollectionCount)
+            return ArchiveContainer(isKeyed: false, range: offset..<framing.end, lengthField: offset + 1..<framing.countField.lowerBound,
+                                    countField: framing.countField, count: framing.count)
         }
     }
 

@@ -1,0 +1,85 @@
+/// The long form of a keyed container, checked as a reader must before reading any entry.
+struct KeyedFraming {
+    /// From the first entry's key varint to the end of the container.
+    let entries: Range<Int>
+    /// How many entries it holds.
+    let count: Int
+    /// Whether any entry has an integer key.
+    let hasIntegerKeys: Bool
+}
+
+/// The long form of an unkeyed container, checked as a reader must before reading any element.
+struct UnkeyedFraming {
+    /// The element count varint; the elements follow it.
+    let countField: Range<Int>
+    /// The end of the container.
+    let end: Int
+    /// How many elements it holds.
+    let count: Int
+}
+
+// The checks every reader makes when it opens a container (`Spec/FORMAT.md` §8.3, §9.1, §9.2,
+// §12.1), in one place: `ArchiveDecoder` and the inspection walk reject the same bytes at the
+// same offsets because they run this same code.
+extension ByteReader {
+    /// Checks the keyed container (`0C`) at `offset`: its length, every key varint (string keys
+    /// must refer to one of `keyTableCount` entries), that no key repeats, that it has at most
+    /// `maximumCount` entries, and that every value ends inside it (values are skipped, not read).
+    func keyedFraming(at offset: Int, limit: Int, keyTableCount: Int, maximumCount: Int) throws(ArchiveFormatError) -> KeyedFraming {
+        var p = offset + 1
+        let end = try length(at: &p, limit: limit) + p
+        let start = p
+        // Keys must be unique: otherwise which value a lookup finds would depend on the
+        // order the reading code asks in. Key varints below 64 are tracked in a bit set.
+        var seenSmallKeys: UInt64 = 0
+        var seenLargeKeys: Set<UInt64>?
+        var hasIntegerKeys = false
+        var entries = 0
+        while p < end {
+            entries += 1
+            guard entries <= maximumCount else {
+                throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(maximumCount) entries")
+            }
+            let keyStart = p
+            let wire = try varint(at: &p, limit: end)
+            if wire & 1 == 1, wire >> 1 >= UInt64(keyTableCount) {
+                throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyTableCount) entries")
+            }
+            hasIntegerKeys = hasIntegerKeys || wire & 1 == 0
+            let repeated: Bool
+            if wire < 64 {
+                repeated = seenSmallKeys & (1 << wire) != 0
+                seenSmallKeys |= 1 << wire
+            } else {
+                if seenLargeKeys == nil { seenLargeKeys = [] }
+                repeated = !seenLargeKeys!.insert(wire).inserted
+            }
+            if repeated {
+                throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
+            }
+            p = try valueEnd(at: p, limit: end)
+        }
+        return KeyedFraming(entries: start..<end, count: entries, hasIntegerKeys: hasIntegerKeys)
+    }
+
+    /// Checks the unkeyed container (`0D`) at `offset`: its length, and that its count fits
+    /// the payload (every element takes at least one byte) and `maximumCount`.
+    func unkeyedFraming(at offset: Int, limit: Int, maximumCount: Int) throws(ArchiveFormatError) -> UnkeyedFraming {
+        var p = offset + 1
+        let end = try length(at: &p, limit: limit) + p
+        let countStart = p
+        let count = try varint(at: &p, limit: end)
+        guard count <= UInt64(end - p) else {
+            throw ArchiveFormatError(.malformed, at: countStart, "unkeyed container claims \(count) elements in \(end - p) bytes")
+        }
+        try checkCollectionCount(Int(count), at: countStart, maximum: maximumCount)
+        return UnkeyedFraming(countField: countStart..<p, end: end, count: Int(count))
+    }
+
+    /// `limitExceeded` for a container or packed array of more than `maximum` elements.
+    func checkCollectionCount(_ count: Int, at offset: Int, maximum: Int) throws(ArchiveFormatError) {
+        guard count <= maximum else {
+            throw ArchiveFormatError(.limitExceeded, at: offset, "collection of \(count) elements exceeds the limit of \(maximum)")
+        }
+    }
+}
