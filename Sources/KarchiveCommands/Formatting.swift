@@ -79,9 +79,6 @@ enum Formatting {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// The type name a packed array's elements are shown with.
-    static func packedTypeName(_ kind: ArchivePackedKind) -> String { kind.name }
-
     /// A packed element as text.
     static func number(_ element: PackedNumber) -> String {
         switch element {

@@ -96,8 +96,8 @@ struct HexDumper: ArchiveVisitor {
         for index in 0..<count {
             let offset = elements.lowerBound + index * kind.width
             if index == filter.maxItems {
-                lines.append(Self.pad("\(offset)", offsetWidth) + "  " + Self.pad("…", Self.width * 3 - 1, left: false) + "  "
-                             + String(repeating: "  ", count: indent + 1) + "… \(Formatting.count(count - index)) more elements (\(Formatting.plural(elements.upperBound - offset, "byte", "bytes")))")
+                elided(offset, "… \(Formatting.count(count - index)) more elements (\(Formatting.plural(elements.upperBound - offset, "byte", "bytes")))",
+                       indent: indent + 1)
                 break
             }
             line(offset, archive.plain[offset..<offset + kind.width],
@@ -140,14 +140,11 @@ struct HexDumper: ArchiveVisitor {
         pendingKey = nil
         let indent = pendingValueIndent ?? (indents.last! + (indents.count > 1 ? 1 : 0))
         pendingValueIndent = nil
-        let inKeyed = filter.inKeyed
         switch filter.item(startingAt: key?.range.lowerBound ?? offset) {
         case .hide:
             return nil
         case .elideRest(let items, let bytes):
-            let what = inKeyed ? (items == 1 ? "entry" : "entries") : (items == 1 ? "element" : "elements")
-            lines.append(Self.pad("\(key?.range.lowerBound ?? offset)", offsetWidth) + "  " + Self.pad("…", Self.width * 3 - 1, left: false) + "  "
-                         + String(repeating: "  ", count: indents.last! + 1) + "… \(Formatting.count(items)) more \(what) (\(Formatting.plural(bytes, "byte", "bytes")))")
+            elided(key?.range.lowerBound ?? offset, "… \(filter.more(items)) (\(Formatting.plural(bytes, "byte", "bytes")))", indent: indents.last! + 1)
             return nil
         case .show:
             if let key { line(key.range.lowerBound, archive.plain[key.range], key.meaning, indent: key.indent) }
@@ -159,7 +156,16 @@ struct HexDumper: ArchiveVisitor {
 
     /// One line: offset, the bytes (at most `width`), the meaning.
     private mutating func line(_ offset: Int, _ bytes: ArraySlice<UInt8>, _ meaning: String, indent: Int = 0) {
-        let text = Self.pad("\(offset)", offsetWidth) + "  " + Self.pad(Formatting.hex(bytes), Self.width * 3 - 1, left: false)
+        row(offset, Formatting.hex(bytes), meaning, indent: indent)
+    }
+
+    /// A line standing for bytes that are not shown: "…" in the byte column.
+    private mutating func elided(_ offset: Int, _ meaning: String, indent: Int) {
+        row(offset, "…", meaning, indent: indent)
+    }
+
+    private mutating func row(_ offset: Int, _ byteColumn: String, _ meaning: String, indent: Int) {
+        let text = Self.pad("\(offset)", offsetWidth) + "  " + Self.pad(byteColumn, Self.width * 3 - 1, left: false)
             + "  " + String(repeating: "  ", count: indent) + meaning
         lines.append(text.trimmingTrailingSpaces)
     }
@@ -172,8 +178,7 @@ struct HexDumper: ArchiveVisitor {
         var shownLines = 0
         while start < bytes.endIndex {
             if shownLines == Self.maxLinesPerValue {
-                lines.append(Self.pad("\(offset + start - bytes.startIndex)", offsetWidth) + "  " + Self.pad("…", Self.width * 3 - 1, left: false)
-                             + "  " + String(repeating: "  ", count: indent + 1) + "… \(Formatting.plural(bytes.endIndex - start, "more byte", "more bytes"))")
+                elided(offset + start - bytes.startIndex, "… \(Formatting.plural(bytes.endIndex - start, "more byte", "more bytes"))", indent: indent + 1)
                 return
             }
             let end = min(start + Self.width, bytes.endIndex)

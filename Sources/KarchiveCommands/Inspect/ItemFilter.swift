@@ -52,8 +52,13 @@ struct ItemFilter {
     /// Whether the walk is inside a container whose contents are not shown.
     var isHidden: Bool { frames.last?.hidden ?? false }
 
-    /// Whether the innermost container is keyed.
-    var inKeyed: Bool { frames.last?.isKeyed ?? false }
+    /// "3 more entries", "1 more element": how the items of the innermost container that are
+    /// not shown are counted.
+    func more(_ items: Int) -> String {
+        frames.last?.isKeyed == true
+            ? Formatting.plural(items, "more entry", "more entries")
+            : Formatting.plural(items, "more element", "more elements")
+    }
 }
 
 /// What `ItemFilter` needs of a container.

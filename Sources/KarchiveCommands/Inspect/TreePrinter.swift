@@ -65,12 +65,11 @@ struct TreePrinter: ArchiveVisitor {
     private mutating func start(at offset: Int, depth: Int) -> String? {
         let key = pendingKey
         pendingKey = nil
-        let inKeyed = filter.inKeyed
         switch filter.item(startingAt: offset) {
         case .hide:
             return nil
         case .elideRest(let items, _):
-            lines.append(indent(depth) + "… \(Formatting.count(items)) more " + (inKeyed ? (items == 1 ? "entry" : "entries") : (items == 1 ? "element" : "elements")))
+            lines.append(indent(depth) + "… " + filter.more(items))
             return nil
         case .show(let index):
             if depth == 1 { return "" }

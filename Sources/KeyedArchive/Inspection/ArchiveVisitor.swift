@@ -89,6 +89,3 @@ package struct ArchiveContainer: Sendable {
     /// How many entries (keyed) or elements (unkeyed) it holds.
     package let count: Int
 }
-
-/// The element kind of a packed array (§9.3), for tools in this package.
-package typealias ArchivePackedKind = PackedKind
