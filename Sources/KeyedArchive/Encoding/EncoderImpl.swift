@@ -4,13 +4,19 @@
 /// else has been written since the slot was opened, the value's container or scalar is written
 /// right there (the streaming fast path). If its parent moves on first, an empty keyed container
 /// holds the place and later writes are spliced in by the fix-up pass.
+///
+/// The only calls that stop the process are the misuses Foundation's coders stop on too (see
+/// "Encoding misuses that stop the process" in the documentation): two different kinds of
+/// container from one encoder, a second single value, a container after a single value that is
+/// not a container of that kind, and a single value after a container.
 final class EncoderImpl: Encoder {
     enum Role {
         /// The value is not written yet; its slot is at the end of this sink.
         case pending(EncodingSink)
         case keyed(ContainerRef)
         case unkeyed(ContainerRef)
-        case single
+        /// A single value was written at this slot.
+        case single(ValueSlot)
         /// The slot was filled with `{}` before this encoder wrote anything.
         case placeholder(ContainerRef)
     }
@@ -25,14 +31,15 @@ final class EncoderImpl: Encoder {
     /// How many `Optional` layers enclose this value through single-value containers: a nil
     /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
     let optionalDepth: Int
-    @exclusivity(unchecked) var role: Role = .single
+    @exclusivity(unchecked) var role: Role
 
-    init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int) {
+    init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int, role: Role) {
         self.state = state
         self.parentPath = parentPath
         self.component = component
         self.depth = depth
         self.optionalDepth = optionalDepth
+        self.role = role
     }
 
     var pathNode: CodingPathNode { .encoder(self) }
@@ -55,68 +62,63 @@ final class EncoderImpl: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let ref: ContainerRef
-        switch role {
-        case .keyed(let existing):
-            ref = existing
-        case .placeholder(let placeholder):
-            ref = placeholder
-            role = .keyed(ref)
-        case .pending(let sink):
-            sink.pendingSlot = nil
-            ref = sink.open(.keyed, depth: depth)
-            role = .keyed(ref)
-        case .unkeyed, .single:
-            preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
-        }
-        return KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, container: ref, path: pathNode))
+        KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, container: claimContainer(.keyed), path: pathNode))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        ArchiveUnkeyedEncodingContainer(encoder: self, container: claimContainer(.unkeyed), path: pathNode)
+    }
+
+    /// The container of `kind` this encoder writes its value into: opened in its slot the first
+    /// time, the same one on later calls (as in Foundation, several requests share storage).
+    @inline(__always)
+    private func claimContainer(_ kind: ContainerLayout.Kind) -> ContainerRef {
         let ref: ContainerRef
         switch role {
-        case .unkeyed(let existing):
-            ref = existing
-        case .placeholder(let placeholder):
-            ref = state.replacementSink(for: placeholder).open(.unkeyed, depth: depth)
-            role = .unkeyed(ref)
         case .pending(let sink):
             sink.pendingSlot = nil
-            ref = sink.open(.unkeyed, depth: depth)
-            role = .unkeyed(ref)
-        case .keyed, .single:
-            preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+            ref = sink.open(kind, depth: depth)
+        case .keyed(let existing) where kind == .keyed:
+            return existing
+        case .unkeyed(let existing) where kind == .unkeyed:
+            return existing
+        case .placeholder(let placeholder):
+            // The `{}` in the slot is a keyed container already; anything else replaces it.
+            ref = kind == .keyed ? placeholder : state.replacementSink(forPlaceholder: placeholder).open(kind, depth: depth)
+        case .single(let slot):
+            // A single value that is itself a container of this kind (a dictionary, a struct,
+            // an array) is continued, as `JSONEncoder` does.
+            guard let continued = state.container(at: slot, kind: kind, depth: depth) else { misuse(kind) }
+            ref = continued
+        case .keyed, .unkeyed:
+            misuse(kind)
         }
-        return ArchiveUnkeyedEncodingContainer(encoder: self, container: ref, path: pathNode)
+        role = kind == .keyed ? .keyed(ref) : .unkeyed(ref)
+        return ref
+    }
+
+    private func misuse(_ kind: ContainerLayout.Kind) -> Never {
+        preconditionFailure("Attempt to push new \(kind == .keyed ? "keyed" : "unkeyed") encoding container when already previously encoded at this path.")
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     /// Claims the slot for a single value; returns the sink to write it into.
+    @inline(__always)
     func claimSingleValueSlot() -> EncodingSink {
         switch role {
         case .pending(let sink):
             sink.pendingSlot = nil
-            role = .single
+            role = .single(sink.slotAtEnd())
             return sink
         case .placeholder(let placeholder):
-            role = .single
-            return state.replacementSink(for: placeholder)
+            let sink = state.replacementSink(forPlaceholder: placeholder)
+            role = .single(ValueSlot(sink: sink.index, parent: ContainerRecord.topLevel, offset: 0))
+            return sink
         case .single:
             preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
         case .keyed, .unkeyed:
             preconditionFailure("Attempt to encode value through single value container when a keyed or unkeyed container was already requested.")
-        }
-    }
-
-    /// Gives the slot back after the value written into it threw (`previous` is the role
-    /// before `claimSingleValueSlot`).
-    func releaseSingleValueSlot(_ sink: EncodingSink, previous: Role) {
-        role = previous
-        switch previous {
-        case .pending: sink.pendingSlot = self
-        case .placeholder(let placeholder): state.replacementSinks[placeholder.id] = nil
-        default: break
         }
     }
 }
@@ -162,8 +164,7 @@ extension EncoderImpl: SingleValueEncodingContainer {
                 optionalDepth: optionalDepth + 1)
             if let nested, sink.pendingSlot === nested { state.resolvePendingSlot(in: sink) }
         } catch {
-            state.rollBack(sink, to: mark)
-            releaseSingleValueSlot(sink, previous: previous)
+            state.rollBackSingleValue(of: self, in: sink, to: mark, previous: previous)
             throw error
         }
     }

@@ -1,147 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The slow path that makes out-of-order writes correct.
 ///
 /// Runs only when user code wrote into a container after its parent moved on, filled a super
-/// encoder late, or wrote a key twice. It walks the streamed bytes (every sink is a valid
-/// sequence of values), finds each container by its ordinal, and writes a new archive with
-/// late entries appended, placeholders replaced, and duplicate keys resolved (the last value wins).
+/// encoder late, wrote a key twice, or threw from a value that others had followed. It walks
+/// the streamed bytes (every sink is a valid sequence of values) and writes a new archive with
+/// late entries appended, replaced values swapped in, dropped entries left out and repeated keys
+/// resolved (the last value wins, in the position of the first).
+///
+/// It knows which container is which by position only: for each value it meets it computes the
+/// enclosing container and the distance from that container's first entry, the very terms in
+/// which the encoder recorded containers and slots (`ContainerRecord`, `ValueSlot`). Nothing is
+/// counted, so nothing can be counted differently.
 struct EncodingFixup {
+    /// A value in a sink, with the container it is an entry of and where that container's
+    /// entries begin (0 at the top level of a sink).
+    private struct Location {
+        let sink: Int
+        let offset: Int
+        let parent: Int
+        let base: Int
+
+        var slot: ValueSlot { ValueSlot(sink: sink, parent: parent, offset: offset - base) }
+    }
+
+    private struct Position: Hashable {
+        let parent: Int
+        let offset: Int
+    }
+
+    /// The parent of values inside a container the encoder did not record: matches no record or
+    /// slot, so such values are copied as they are.
+    private static let unrecorded = Int.min
+
     private let state: EncodingState
     private let readers: [ByteReader]
-    /// Per sink: byte offset of a container header → its ordinal.
-    private var ordinals: [[Int: Int]]
+    /// Per sink: the serial of the live container at each recorded position.
+    private let containers: [[Position: Int]]
     private var output = ByteWriter()
 
-    private typealias Location = (sink: Int, offset: Int)
-
-    init(state: EncodingState) {
+    private init(state: EncodingState) {
         self.state = state
         self.readers = state.sinks.map { ByteReader($0.writer.bytes) }
-        self.ordinals = Array(repeating: [:], count: state.sinks.count)
+        self.containers = state.sinks.map { sink in
+            var bySlot: [Position: Int] = [:]
+            for (serial, record) in sink.records.enumerated() where record.isLive {
+                bySlot[Position(parent: record.parent, offset: record.offset)] = serial
+            }
+            return bySlot
+        }
     }
 
-    /// Returns the rewritten archive: header and root value (the key table is added by the caller).
-    static func rewrite(_ state: EncodingState) -> ByteWriter {
+    /// Returns the rewritten archive: header and root value (the key table is added by the
+    /// caller). Throws `EncodingError.invalidValue` if the encoder's own bytes cannot be read
+    /// back, which would be a bug in this package: reported, never a crash.
+    static func rewrite(_ state: EncodingState) throws -> ByteWriter {
         var pass = EncodingFixup(state: state)
         do {
-            try pass.indexAllSinks()
             pass.output.append(UnsafeRawBufferPointer(rebasing: state.main.writer.bytes[0..<ArchiveHeader.size]))
-            try pass.emitValue(at: (0, ArchiveHeader.size))
+            try pass.emitValue(at: Location(sink: 0, offset: ArchiveHeader.size, parent: ContainerRecord.topLevel, base: 0))
+            return pass.output
         } catch {
-            preconditionFailure("KeyedArchive internal error: the encoder produced unreadable bytes (\(error))")
+            pass.output.deallocate()
+            throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
+                codingPath: [],
+                debugDescription: "KeyedArchive internal error: the encoder could not read back its own bytes (\(error)). Please report this with the type being encoded.",
+                underlyingError: error))
         }
-        return pass.output
-    }
-
-    // MARK: Indexing
-
-    private mutating func indexAllSinks() throws(ArchiveFormatError) {
-        var counters = Array(repeating: 0, count: state.sinks.count)
-        for sink in state.sinks {
-            let end = readers[sink.index].count
-            if sink.index == 0 {
-                _ = try index(sink: 0, at: ArchiveHeader.size, limit: end, counter: &counters[0])
-            } else if let frame = sink.stack.first, frame.isVirtual {
-                var offset = 0
-                while offset < end {
-                    if frame.kind == .keyed { _ = try readers[sink.index].varint(at: &offset, limit: end) }
-                    offset = try index(sink: sink.index, at: offset, limit: end, counter: &counters[sink.index])
-                }
-            } else if end > 0 {
-                _ = try index(sink: sink.index, at: 0, limit: end, counter: &counters[sink.index])
-            }
-        }
-    }
-
-    private mutating func index(sink: Int, at offset: Int, limit: Int, counter: inout Int) throws(ArchiveFormatError) -> Int {
-        let reader = readers[sink]
-        let tag = try reader.byte(at: offset, limit: limit)
-        guard WireTag.isContainer(tag) else { return try reader.valueEnd(at: offset, limit: limit) }
-        ordinals[sink][offset] = counter
-        counter += 1
-        if tag == WireTag.emptyKeyed || tag == WireTag.emptyUnkeyed { return offset + 1 }
-        var p = offset + 1
-        let end = try reader.length(at: &p, limit: limit) + p
-        if tag == WireTag.keyed {
-            while p < end {
-                _ = try reader.varint(at: &p, limit: end)
-                p = try index(sink: sink, at: p, limit: end, counter: &counter)
-            }
-        } else {
-            let count = try reader.varint(at: &p, limit: end)
-            for _ in 0..<count { p = try index(sink: sink, at: p, limit: end, counter: &counter) }
-        }
-        return end
-    }
-
-    // MARK: Emitting
-
-    private func containerID(at location: Location) -> ContainerID? {
-        ordinals[location.sink][location.offset].map { ContainerID(sink: location.sink, ordinal: $0) }
-    }
-
-    private func tag(at location: Location) -> UInt8 {
-        readers[location.sink].base.load(fromByteOffset: location.offset, as: UInt8.self)
-    }
-
-    /// Follows placeholders to the values that replaced them.
-    private func resolved(_ location: Location) -> Location {
-        var location = location
-        while let id = containerID(at: location), let replacement = state.replacementSinks[id] {
-            location = (replacement.index, 0)
-        }
-        return location
-    }
-
-    /// The entries of a container, followed by any entries appended to it late.
-    private func children(of location: Location) throws(ArchiveFormatError) -> [(key: UInt64, value: Location)] {
-        let reader = readers[location.sink]
-        let tag = tag(at: location)
-        let keyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
-        var p = location.offset + 1
-        var end = p
-        if tag == WireTag.keyed || tag == WireTag.unkeyed {
-            end = try reader.length(at: &p, limit: reader.count) + p
-            if !keyed { _ = try reader.varint(at: &p, limit: end) }
-        }
-        var entries: [(key: UInt64, value: Location)] = []
-        func collect(_ sink: Int, from start: Int, to end: Int) throws(ArchiveFormatError) {
-            var q = start
-            while q < end {
-                let key = keyed ? try readers[sink].varint(at: &q, limit: end) : 0
-                entries.append((key, (sink, q)))
-                q = try readers[sink].valueEnd(at: q, limit: end)
-            }
-        }
-        try collect(location.sink, from: p, to: end)
-        if let id = containerID(at: location), let appended = state.appendSinks[id] {
-            try collect(appended.index, from: 0, to: readers[appended.index].count)
-        }
-        return entries
     }
 
     private mutating func emitValue(at location: Location) throws(ArchiveFormatError) {
-        let location = resolved(location)
-        let tag = tag(at: location)
+        var location = location
+        while let replacement = state.replacements[location.slot] {
+            location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
+        }
+        let reader = readers[location.sink]
+        let tag = try reader.byte(at: location.offset, limit: reader.count)
         if WireTag.isContainer(tag) {
             try emitContainer(at: location)
         } else {
-            let end = try readers[location.sink].valueEnd(at: location.offset, limit: readers[location.sink].count)
-            output.append(readers[location.sink].slice(location.offset, end - location.offset))
+            let end = try reader.valueEnd(at: location.offset, limit: reader.count)
+            output.append(reader.slice(location.offset, end - location.offset))
         }
     }
 
-    /// Writes one container with its late entries appended and, for a keyed container,
-    /// repeated keys resolved: the last value wins, in the position of the first.
+    /// Writes one container with its late entries appended, dropped entries left out and, for
+    /// a keyed container, repeated keys resolved: the last value wins, in the position of the first.
     private mutating func emitContainer(at location: Location) throws(ArchiveFormatError) {
-        let keyed = tag(at: location) == WireTag.keyed || tag(at: location) == WireTag.emptyKeyed
-        let entries = try children(of: location)
-        let kind: ContainerLayout.Kind = keyed ? .keyed : .unkeyed
+        let body = try readers[location.sink].containerBody(at: location.offset)
+        let serial = containers[location.sink][Position(parent: location.parent, offset: location.offset - location.base)]
+        var entries: [(key: UInt64, value: Location)] = []
+        try collectEntries(in: location.sink, body.entries, keyed: body.isKeyed, parent: serial ?? Self.unrecorded, into: &entries)
+        if let serial, let late = state.appendSinks[ContainerID(sink: location.sink, serial: serial)] {
+            try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
+                               parent: ContainerRecord.topLevel, into: &entries)
+        }
+
+        let kind: ContainerLayout.Kind = body.isKeyed ? .keyed : .unkeyed
         let payloadStart = ContainerLayout.open(kind, in: &output)
-        if keyed {
+        if body.isKeyed {
             var order: [UInt64] = []
             var latest: [UInt64: Location] = [:]
-            for entry in entries {
-                if latest.updateValue(entry.value, forKey: entry.key) == nil { order.append(entry.key) }
+            for entry in entries where latest.updateValue(entry.value, forKey: entry.key) == nil {
+                order.append(entry.key)
             }
             for key in order {
                 output.appendVarint(key)
@@ -151,6 +116,23 @@ struct EncodingFixup {
         } else {
             for entry in entries { try emitValue(at: entry.value) }
             ContainerLayout.close(.unkeyed, payloadStart: payloadStart, count: entries.count, in: &output)
+        }
+    }
+
+    /// The entries in `range` of `sink` (which begin at `range.lowerBound`, inside container
+    /// `parent`), less the dropped ones.
+    private func collectEntries(
+        in sink: Int, _ range: Range<Int>, keyed: Bool, parent: Int, into entries: inout [(key: UInt64, value: Location)]
+    ) throws(ArchiveFormatError) {
+        let reader = readers[sink]
+        let base = range.lowerBound
+        var p = base
+        while p < range.upperBound {
+            let entry = ValueSlot(sink: sink, parent: parent, offset: p - base)
+            let key = keyed ? try reader.varint(at: &p, limit: range.upperBound) : 0
+            let value = Location(sink: sink, offset: p, parent: parent, base: base)
+            p = try reader.valueEnd(at: p, limit: range.upperBound)
+            if !state.droppedEntries.contains(entry) { entries.append((key, value)) }
         }
     }
 }

@@ -4,12 +4,42 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Identifies a container: the sink it was opened in and its position among the containers
-/// opened in that sink. Containers are opened in byte order, so the ordinal is also the
-/// container's rank in a pre-order walk of the sink's bytes: the fix-up pass finds them that way.
+/// Identifies a container: the sink it was written in and its serial number there (the index
+/// of its `ContainerRecord`).
 struct ContainerID: Hashable {
     let sink: Int
-    let ordinal: Int
+    let serial: Int
+}
+
+/// Where a container lies in its sink, in terms that never change once it is opened: the
+/// container it is an entry of, and the distance of its first byte from that container's first
+/// entry.
+///
+/// Why this is stable: after a container is opened, bytes are only appended after it, cut off
+/// after it (a value that threw), or moved together with it when an enclosing container's length
+/// grows (the gap opens before the enclosing container's entries, so everything inside moves by
+/// the same amount). None of that changes the distance. So the encoder and the fix-up pass, which
+/// reads the finished bytes, agree on which container is which without counting anything: any
+/// reader of the format finds "the value N bytes into the entries of container P".
+struct ContainerRecord {
+    /// The serial of the enclosing container in the same sink; `topLevel` for a value that is
+    /// not inside a container of this sink (the archive's root value, a replacement value, or a
+    /// late entry of a container that lives in another sink).
+    let parent: Int
+    /// From the first byte of the parent's entries (from the start of the sink at top level).
+    let offset: Int
+    /// `false` once the container was cut off because the value it belonged to threw.
+    var isLive = true
+
+    static let topLevel = -1
+}
+
+/// The position of a value (a container or not) that the encoder may have to find again: the
+/// same terms as `ContainerRecord`.
+struct ValueSlot: Hashable {
+    let sink: Int
+    let parent: Int
+    let offset: Int
 }
 
 /// What a keyed or unkeyed container struct holds to write into its container.
@@ -35,7 +65,7 @@ struct ContainerRef {
     var sink: EncodingSink? { unmanagedSink?.takeUnretainedValue() }
 
     static func dead(_ kind: ContainerLayout.Kind, depth: Int) -> ContainerRef {
-        ContainerRef(sink: nil, id: ContainerID(sink: -1, ordinal: -1), kind: kind, depth: depth)
+        ContainerRef(sink: nil, id: ContainerID(sink: -1, serial: -1), kind: kind, depth: depth)
     }
 }
 
@@ -47,11 +77,18 @@ struct OpenFrame {
     /// The bottom frame of a side sink that collects late entries of an already closed container:
     /// it has no header of its own in this sink.
     let isVirtual: Bool
+    /// Entries written so far (key/value pairs or elements).
     var count = 0
     /// Keys written so far, for duplicate detection: key varints below 64 as bits…
     var smallKeys: UInt64 = 0
     /// …and larger ones in a set, allocated only when needed.
     var largeKeys: Set<UInt64>? = nil
+
+    /// Whether the container already has `key`.
+    @inline(__always)
+    func containsKey(_ key: UInt64) -> Bool {
+        key < 64 ? smallKeys & (1 << key) != 0 : largeKeys?.contains(key) == true
+    }
 
     /// Records `key`; returns `true` if the container already had it.
     @inline(__always)
@@ -77,7 +114,8 @@ final class EncodingSink {
     // touched on every write (dynamic checks measured at ~20% of encoding time).
     @exclusivity(unchecked) var writer = ByteWriter()
     @exclusivity(unchecked) var stack: [OpenFrame] = []
-    @exclusivity(unchecked) var nextOrdinal = 0
+    /// Every container written in this sink, by serial.
+    @exclusivity(unchecked) var records: [ContainerRecord] = []
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
     private var ownsBuffer = true
@@ -92,11 +130,38 @@ final class EncodingSink {
         return writer.takeData()
     }
 
+    /// The innermost open container of this sink that has a header here (not a virtual frame).
+    @inline(__always)
+    private var enclosingFrame: OpenFrame? {
+        guard let top = stack.last, !top.isVirtual else { return nil }
+        return top
+    }
+
+    /// The slot of a value that starts at the current end of the sink.
+    func slotAtEnd() -> ValueSlot {
+        guard let frame = enclosingFrame else {
+            return ValueSlot(sink: index, parent: ContainerRecord.topLevel, offset: writer.count)
+        }
+        return ValueSlot(sink: index, parent: frame.id.serial, offset: writer.count - frame.payloadStart)
+    }
+
+    /// Records a container whose header starts at `headerOffset`, inside the innermost open
+    /// frame; returns its serial.
+    @inline(__always)
+    func recordContainer(at headerOffset: Int) -> Int {
+        if let frame = enclosingFrame {
+            records.append(ContainerRecord(parent: frame.id.serial, offset: headerOffset - frame.payloadStart))
+        } else {
+            records.append(ContainerRecord(parent: ContainerRecord.topLevel, offset: headerOffset))
+        }
+        return records.count - 1
+    }
+
     /// Opens a container at the end of this sink and pushes its frame.
     func open(_ kind: ContainerLayout.Kind, depth: Int) -> ContainerRef {
+        let serial = recordContainer(at: writer.count)
         let payloadStart = ContainerLayout.open(kind, in: &writer)
-        let id = ContainerID(sink: index, ordinal: nextOrdinal)
-        nextOrdinal += 1
+        let id = ContainerID(sink: index, serial: serial)
         stack.append(OpenFrame(id: id, kind: kind, payloadStart: payloadStart, isVirtual: false))
         return ContainerRef(sink: self, id: id, kind: kind, depth: depth)
     }
@@ -104,10 +169,9 @@ final class EncodingSink {
     /// Writes an empty keyed container (`{}`), already closed: what a value that encodes
     /// nothing becomes, as in Foundation.
     func writeEmptyKeyed(depth: Int) -> ContainerRef {
+        let serial = recordContainer(at: writer.count)
         writer.append(WireTag.emptyKeyed)
-        let id = ContainerID(sink: index, ordinal: nextOrdinal)
-        nextOrdinal += 1
-        return ContainerRef(sink: self, id: id, kind: .keyed, depth: depth)
+        return ContainerRef(sink: self, id: ContainerID(sink: index, serial: serial), kind: .keyed, depth: depth)
     }
 
     /// Closes open containers until only `remaining` frames are left.
@@ -130,33 +194,36 @@ final class EncodingSink {
         let topID: ContainerID?
         let topCount: Int
         let topSmallKeys: UInt64
-        let nextOrdinal: Int
+        let recordCount: Int
     }
 
     @inline(__always)
     func mark() -> Mark {
         let top = stack.last
         return Mark(count: writer.count, stackCount: stack.count, topID: top?.id, topCount: top?.count ?? 0,
-                    topSmallKeys: top?.smallKeys ?? 0, nextOrdinal: nextOrdinal)
+                    topSmallKeys: top?.smallKeys ?? 0, recordCount: records.count)
     }
 
-    /// Undoes everything written since `mark`, if the sink is still inside the same container;
-    /// `addedKey` is a key varint (64 or more) the top frame gained since. Returns whether it
-    /// rolled back.
+    /// Undoes everything written since `mark`, if that is exactly the failed value: the sink is
+    /// still inside the same container, which holds `addedEntries` more entries than at the
+    /// mark (the failed one, if its key or element was counted after the mark). `addedKey` is a
+    /// key varint (64 or more) the top frame gained since. Returns whether it rolled back; if
+    /// not, other writes came after the failed value and the caller drops just its entry.
     @discardableResult
-    func rollBack(to mark: Mark, addedKey: UInt64?) -> Bool {
-        guard stack.count >= mark.stackCount, writer.count >= mark.count,
-              mark.stackCount == 0 || stack[mark.stackCount - 1].id == mark.topID
-        else { return false }
-        stack.removeLast(stack.count - mark.stackCount)
+    func rollBack(to mark: Mark, addedEntries: Int, addedKey: UInt64?) -> Bool {
+        guard stack.count >= mark.stackCount, writer.count >= mark.count else { return false }
         if mark.stackCount > 0 {
             let top = mark.stackCount - 1
+            guard stack[top].id == mark.topID, stack[top].count == mark.topCount + addedEntries else { return false }
             stack[top].count = mark.topCount
             stack[top].smallKeys = mark.topSmallKeys
             if let addedKey { stack[top].largeKeys?.remove(addedKey) }
         }
+        stack.removeLast(stack.count - mark.stackCount)
         writer.truncate(to: mark.count)
-        nextOrdinal = mark.nextOrdinal
+        // Every container opened since the mark lay after it: gone with the bytes. Its serial is
+        // not reused, so a container struct still held for it can never write somewhere else.
+        for serial in mark.recordCount..<records.count { records[serial].isLive = false }
         pendingSlot = nil
         return true
     }

@@ -21,8 +21,11 @@ extension EncodingState {
             resolvePendingSlot(in: sink)
             sink.close(downTo: sink.stack.first?.isVirtual == true ? 1 : 0)
         }
+        // From here on the sinks' bytes are final (and the main buffer may become the result's):
+        // containers kept past `encode` write into sinks that nothing reads.
+        isFinished = true
         if needsFixup {
-            var rewritten = EncodingFixup.rewrite(self)
+            var rewritten = try EncodingFixup.rewrite(self)
             keyTable.write(into: &rewritten)
             return Self.package(&rewritten, compression: compression, checksum: checksum)
         }

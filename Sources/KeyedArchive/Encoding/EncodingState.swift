@@ -1,5 +1,6 @@
 /// Everything one `encode` call shares: the sinks, the key table, options and the bookkeeping
-/// for the rare out-of-order writes that the fix-up pass resolves at the end.
+/// for the rare out-of-order writes that the fix-up pass resolves at the end
+/// (`EncodingState+OutOfOrder.swift`).
 final class EncodingState {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let maximumDepth: Int
@@ -9,15 +10,22 @@ final class EncodingState {
 
     /// Late entries for containers that were already closed, by container.
     var appendSinks: [ContainerID: EncodingSink] = [:]
-    /// Values that replace an empty placeholder container (a super encoder filled late).
-    var replacementSinks: [ContainerID: EncodingSink] = [:]
+    /// Values replaced after they were written, by their slot: the placeholder `{}` of a super
+    /// encoder filled late, or a single value that threw. The sink's root value takes the place.
+    var replacements: [ValueSlot: EncodingSink] = [:]
     /// Keyed containers that received the same key twice: the last value wins.
     var duplicateKeyContainers: Set<ContainerID> = []
+    /// Entries of values that threw after other writes had followed them, so that their bytes
+    /// could not be cut off: the fix-up pass leaves them out. By the slot of the entry's first
+    /// byte (its key, or the element).
+    var droppedEntries: Set<ValueSlot> = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
+    /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
+    var isFinished = false
 
     var needsFixup: Bool {
-        !appendSinks.isEmpty || !replacementSinks.isEmpty || !duplicateKeyContainers.isEmpty
+        !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty
     }
 
     init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int) {
@@ -28,7 +36,7 @@ final class EncodingState {
 
     var main: EncodingSink { sinks[0] }
 
-    private func newSink() -> EncodingSink {
+    func newSink() -> EncodingSink {
         let sink = EncodingSink(index: sinks.count)
         sinks.append(sink)
         return sink
@@ -61,39 +69,6 @@ final class EncodingState {
         }
     }
 
-    private func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
-        if let index = sink.stack.lastIndex(where: { $0.id == container.id }) {
-            sink.close(downTo: index + 1)
-            return sink
-        }
-        let side: EncodingSink
-        if let existing = appendSinks[container.id] {
-            side = existing
-        } else {
-            side = newSink()
-            side.stack.append(OpenFrame(id: container.id, kind: container.kind, payloadStart: 0, isVirtual: true))
-            appendSinks[container.id] = side
-        }
-        if side.pendingSlot != nil { resolvePendingSlot(in: side) }
-        side.close(downTo: 1)
-        return side
-    }
-
-    /// The value of a pending slot was not written before something else was: an empty
-    /// keyed container takes its place, which its encoder may still fill or replace later.
-    func resolvePendingSlot(in sink: EncodingSink) {
-        guard let encoder = sink.pendingSlot else { return }
-        sink.pendingSlot = nil
-        encoder.role = .placeholder(sink.writeEmptyKeyed(depth: encoder.depth))
-    }
-
-    /// The sink that holds the value replacing `placeholder`.
-    func replacementSink(for placeholder: ContainerRef) -> EncodingSink {
-        let sink = newSink()
-        replacementSinks[placeholder.id] = sink
-        return sink
-    }
-
     // MARK: Keys
 
     /// The key varint for `key`, adding string keys to the key table.
@@ -106,46 +81,23 @@ final class EncodingState {
         return KeyForm.wire(stringIndex: keyTable.index(of: name))
     }
 
-    /// Writes `key` into the top frame of `sink`, noting duplicates. Returns the key varint
-    /// if it is one the frame did not have and is tracked in its set (for rolling back).
+    /// Writes `key` into the top frame of `sink` as a new entry, noting duplicates. Returns the
+    /// key varint if it is one the frame did not have and is tracked in its set (for rolling back).
     @inline(__always)
     @discardableResult
     func writeKey<Key: CodingKey>(_ key: Key, into sink: EncodingSink) -> UInt64? {
-        let wire = wireKey(key)
+        writeKey(wire: wireKey(key), into: sink)
+    }
+
+    @inline(__always)
+    @discardableResult
+    func writeKey(wire: UInt64, into sink: EncodingSink) -> UInt64? {
         let top = sink.stack.count - 1
         let duplicate = sink.stack[top].insertKey(wire)
+        sink.stack[top].count &+= 1
         if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
         sink.writer.appendVarint(wire)
         return duplicate || wire < 64 ? nil : wire
-    }
-
-    /// The container of `kind` stored under key `wire` in the innermost open container of
-    /// `sink`, if there is one; found by walking that container's bytes (only done when a
-    /// nested container is requested for a key that is already present).
-    func existingContainer(forKey wire: UInt64, kind: ContainerLayout.Kind, depth: Int, in sink: EncodingSink) -> ContainerRef? {
-        guard let frame = sink.stack.last, !frame.isVirtual, frame.kind == .keyed else { return nil }
-        let reader = ByteReader(sink.writer.bytes)
-        let end = reader.count
-        // Containers inside the frame's payload were opened after it, in byte order, so their
-        // ordinals follow the frame's own.
-        var ordinal = frame.id.ordinal + 1
-        var found: ContainerRef?
-        var p = frame.payloadStart
-        while p < end {
-            guard let key = try? reader.varint(at: &p, limit: end),
-                  let (valueEnd, containers) = try? reader.containerCount(at: p, limit: end) else { return nil }
-            if key == wire {
-                let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
-                let id = ContainerID(sink: sink.index, ordinal: ordinal)
-                let sameKind = kind == .keyed ? (tag == WireTag.keyed || tag == WireTag.emptyKeyed)
-                                              : (tag == WireTag.unkeyed || tag == WireTag.emptyUnkeyed)
-                found = sameKind && replacementSinks[id] == nil
-                    ? ContainerRef(sink: sink, id: id, kind: kind, depth: depth) : nil
-            }
-            ordinal += containers
-            p = valueEnd
-        }
-        return found
     }
 
     // MARK: Depth
@@ -163,17 +115,6 @@ final class EncodingState {
         return false
     }
 
-    // MARK: Rolling back a value that threw
-
-    /// Undoes a failed value in `sink` and forgets any side bookkeeping for containers it opened.
-    func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedKey: UInt64? = nil) {
-        guard sink.rollBack(to: mark, addedKey: addedKey) else { return }
-        func isRolledBack(_ id: ContainerID) -> Bool { id.sink == sink.index && id.ordinal >= mark.nextOrdinal }
-        if !appendSinks.isEmpty { appendSinks = appendSinks.filter { !isRolledBack($0.key) } }
-        if !replacementSinks.isEmpty { replacementSinks = replacementSinks.filter { !isRolledBack($0.key) } }
-        if !duplicateKeyContainers.isEmpty { duplicateKeyContainers = duplicateKeyContainers.filter { !isRolledBack($0) } }
-    }
-
     // MARK: Values
 
     /// Encodes `value` at the current end of `sink` (its key or slot already written):
@@ -188,22 +129,29 @@ final class EncodingState {
         _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: @autoclosure () -> PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
-        if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) { return nil }
+        let start = sink.writer.count
+        if NativeEncoding.write(value, into: &sink.writer, withinDepth: depth <= maximumDepth) {
+            // A natively written `[String]` is an unkeyed container like any other: recorded, so
+            // that a later `nestedUnkeyedContainer(forKey:)` can continue it.
+            let tag = sink.writer.bytes.load(fromByteOffset: start, as: UInt8.self)
+            if tag == WireTag.unkeyed || tag == WireTag.emptyUnkeyed { _ = sink.recordContainer(at: start) }
+            return nil
+        }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: parentPath.appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
         let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component(), depth: depth,
-                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
-        encoder.role = .pending(sink)
+                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0, role: .pending(sink))
         sink.pendingSlot = encoder
         try value.encode(to: encoder)
         return encoder
     }
 
-    /// Encodes `value` after its key or slot, rolling back if it throws; then, if it wrote
-    /// nothing, writes the empty keyed container Foundation writes in that case.
+    /// Encodes `value` as the entry just started in `sink` (its key written, or its element
+    /// counted, after `mark`), rolling back if it throws; then, if it wrote nothing, writes the
+    /// empty keyed container Foundation writes in that case.
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
         _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
@@ -214,7 +162,7 @@ final class EncodingState {
                                           depth: depth, optionalDepth: optionalDepth)
             if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
         } catch {
-            rollBack(sink, to: mark, addedKey: addedKey)
+            rollBack(sink, to: mark, addedEntries: 1, addedKey: addedKey)
             throw error
         }
     }

@@ -73,13 +73,15 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     private func openNested(_ kind: ContainerLayout.Kind, forKey key: Key, depth: Int, in sink: EncodingSink) -> ContainerRef {
         let wire = state.wireKey(key)
         let top = sink.stack.count - 1
-        if sink.stack[top].insertKey(wire) {
-            // Asking again for a nested container under a key that holds one reuses it, as
-            // `JSONEncoder` does: writes through either reference land in it in time order.
-            if let existing = state.existingContainer(forKey: wire, kind: kind, depth: depth, in: sink) { return existing }
-            state.duplicateKeyContainers.insert(sink.stack[top].id)
+        // Asking again for a container under a key that holds one of that kind continues it, as
+        // `JSONEncoder` does; under a key that holds anything else, the new container replaces
+        // it (the last write wins). Late entries (a virtual frame) do not know the keys written
+        // before the container closed, so they always look.
+        if sink.stack[top].isVirtual || sink.stack[top].containsKey(wire),
+           let existing = state.containerHeld(forKey: wire, in: container, kind: kind, depth: depth) {
+            return existing
         }
-        sink.writer.appendVarint(wire)
+        state.writeKey(wire: wire, into: sink)
         return sink.open(kind, depth: depth)
     }
 
@@ -91,11 +93,10 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     /// `try super.encode(to: container.superEncoder())`) it streams in place; if it is filled
     /// after the container has moved on, it replaces the placeholder left in its slot.
     private func openSuperEncoder<K: CodingKey>(forKey key: K) -> any Encoder {
-        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .key(key), depth: container.depth + 1, optionalDepth: 0)
-        guard let sink = state.sink(forWritingTo: container) else {
-            superEncoder.role = .placeholder(.dead(.keyed, depth: superEncoder.depth))
-            return superEncoder
-        }
+        let depth = container.depth + 1
+        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .key(key), depth: depth, optionalDepth: 0,
+                                       role: .placeholder(.dead(.keyed, depth: depth)))
+        guard let sink = state.sink(forWritingTo: container) else { return superEncoder }
         state.writeKey(key, into: sink)
         superEncoder.role = .pending(sink)
         sink.pendingSlot = superEncoder

@@ -3,9 +3,6 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: EncoderImpl
     let container: ContainerRef
     let path: CodingPathNode
-    /// Elements written through this container value; `count` prefers the shared count of the
-    /// container while it is open, since several container values may share it.
-    private var elementsWritten = 0
 
     init(encoder: EncoderImpl, container: ContainerRef, path: CodingPathNode) {
         self.encoder = encoder
@@ -16,33 +13,39 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { path.path }
     private var state: EncodingState { encoder.state }
 
+    /// The elements in the container, whoever wrote them (several container values may share it).
     var count: Int {
-        if let sink = container.sink, let top = sink.stack.last, top.id == container.id, !top.isVirtual { return top.count }
-        return elementsWritten
+        if let sink = container.sink, let top = sink.stack.last, top.id == container.id { return top.count }
+        return state.elementCount(of: container)
+    }
+
+    /// The index the next element of the container, whose top frame is in `sink`, will have.
+    @inline(__always)
+    private func nextIndex(in sink: EncodingSink) -> Int {
+        let top = sink.stack.count - 1
+        // Late elements follow the ones written before the container closed.
+        return sink.stack[top].isVirtual ? state.elementCount(of: container) : sink.stack[top].count
+    }
+
+    /// Counts one more element in the container, whose top frame is in `sink`.
+    @inline(__always)
+    private func countElement(in sink: EncodingSink) {
+        sink.stack[sink.stack.count - 1].count &+= 1
     }
 
     /// Makes room for one element; returns the sink to write it into and the element's index.
     @inline(__always)
     private mutating func nextElement() -> (sink: EncodingSink, index: Int)? {
         guard let sink = state.sink(forWritingTo: container) else { return nil }
-        return (sink, count(elementIn: sink))
-    }
-
-    /// Counts one more element in the container, whose top frame is in `sink`; returns the
-    /// element's index.
-    @inline(__always)
-    private mutating func count(elementIn sink: EncodingSink) -> Int {
-        let top = sink.stack.count - 1
-        let index = sink.stack[top].isVirtual ? elementsWritten : sink.stack[top].count
-        sink.stack[top].count += 1
-        elementsWritten += 1
-        return index
+        let index = nextIndex(in: sink)
+        countElement(in: sink)
+        return (sink, index)
     }
 
     @inline(__always)
     private mutating func writeElement(_ write: (inout ByteWriter) -> Void) {
         encoder.withSink(forWritingTo: container) { _, sink in
-            _ = count(elementIn: sink)
+            countElement(in: sink)
             write(&sink.writer)
         }
     }
@@ -68,15 +71,11 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encoder.withSink(forWritingTo: container) { state, sink in
             let mark = sink.mark()
-            let index = count(elementIn: sink)
-            do {
-                try state.encodeValueRollingBack(
-                    value, in: sink, mark: mark, parentPath: path, component: .index(index),
-                    depth: container.depth + 1, optionalDepth: 1)
-            } catch {
-                elementsWritten -= 1
-                throw error
-            }
+            let index = nextIndex(in: sink)
+            countElement(in: sink)
+            try state.encodeValueRollingBack(
+                value, in: sink, mark: mark, parentPath: path, component: .index(index),
+                depth: container.depth + 1, optionalDepth: 1)
         }
     }
 
@@ -101,15 +100,15 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     /// The super encoder's value takes the next position, even if later elements are written
-    /// before it is filled (as in Foundation).
+    /// before it is filled (as in Foundation, when it is released before the next one is taken).
     mutating func superEncoder() -> any Encoder {
+        let depth = container.depth + 1
         guard let (sink, index) = nextElement() else {
-            let deadEncoder = EncoderImpl(state: state, parentPath: path, component: .index(count), depth: container.depth + 1, optionalDepth: 0)
-            deadEncoder.role = .placeholder(.dead(.keyed, depth: deadEncoder.depth))
-            return deadEncoder
+            return EncoderImpl(state: state, parentPath: path, component: .index(count), depth: depth, optionalDepth: 0,
+                               role: .placeholder(.dead(.keyed, depth: depth)))
         }
-        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .index(index), depth: container.depth + 1, optionalDepth: 0)
-        superEncoder.role = .pending(sink)
+        let superEncoder = EncoderImpl(state: state, parentPath: path, component: .index(index), depth: depth, optionalDepth: 0,
+                                       role: .pending(sink))
         sink.pendingSlot = superEncoder
         return superEncoder
     }

@@ -153,23 +153,22 @@ struct ByteReader {
         }
     }
 
-    /// The end of the value at `offset` and how many containers it holds, itself included
-    /// (used by the encoder to find containers by ordinal in bytes it wrote).
-    func containerCount(at offset: Int, limit: Int) throws(ArchiveFormatError) -> (end: Int, containers: Int) {
-        let tag = try byte(at: offset, limit: limit)
-        if tag == WireTag.emptyKeyed || tag == WireTag.emptyUnkeyed { return (offset + 1, 1) }
-        guard tag == WireTag.keyed || tag == WireTag.unkeyed else { return (try valueEnd(at: offset, limit: limit), 0) }
-        var p = offset + 1
-        let end = try length(at: &p, limit: limit) + p
-        var containers = 1
-        if tag == WireTag.unkeyed { _ = try varint(at: &p, limit: end) }
-        while p < end {
-            if tag == WireTag.keyed { _ = try varint(at: &p, limit: end) }
-            let (next, inner) = try containerCount(at: p, limit: end)
-            containers += inner
-            p = next
+    /// The entries of the container whose header is at `offset`, and for an unkeyed container
+    /// its element count (the encoder finds containers it wrote earlier this way).
+    func containerBody(at offset: Int) throws(ArchiveFormatError) -> (isKeyed: Bool, entries: Range<Int>, count: Int) {
+        let tag = try byte(at: offset, limit: count)
+        switch tag {
+        case WireTag.emptyKeyed: return (true, offset + 1..<offset + 1, 0)
+        case WireTag.emptyUnkeyed: return (false, offset + 1..<offset + 1, 0)
+        case WireTag.keyed, WireTag.unkeyed:
+            var p = offset + 1
+            let end = try length(at: &p, limit: count) + p
+            guard tag == WireTag.unkeyed else { return (true, p..<end, 0) }
+            let elements = try varint(at: &p, limit: end)
+            return (false, p..<end, Int(elements))
+        default:
+            throw malformed(at: offset, "expected a container")
         }
-        return (end, containers)
     }
 
     private func fixed(_ size: Int, after p: Int, limit: Int) throws(ArchiveFormatError) -> Int {

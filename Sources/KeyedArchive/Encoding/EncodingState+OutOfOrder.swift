@@ -1,0 +1,195 @@
+/// The slow path: writes that do not arrive in byte order.
+///
+/// User code may write into a container after its parent moved on, fill a super encoder after
+/// later siblings, ask again for a container under a key it already used, or keep a container
+/// after the value's `encode(to:)` returned. Such writes go to side sinks; the fix-up pass
+/// (`EncodingFixup`) splices them in when the archive is finished.
+///
+/// Everything here names places by *position*, never by counting: a container by its
+/// `ContainerRecord` (enclosing container + distance from that container's first entry), any
+/// other value by its `ValueSlot` in the same terms. Those never change once written, and the
+/// fix-up pass computes the same terms from the finished bytes, so the two cannot disagree.
+extension EncodingState {
+    // MARK: Routing late writes
+
+    /// The sink for a write to `container`, which is not on top of its sink's stack: either an
+    /// enclosing container on the stack (the containers above it are closed), or, for a closed
+    /// container, the side sink that collects its late entries.
+    func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
+        if let index = sink.stack.lastIndex(where: { $0.id == container.id }) {
+            sink.close(downTo: index + 1)
+            return sink
+        }
+        let side = appendSink(for: container)
+        if side.pendingSlot != nil { resolvePendingSlot(in: side) }
+        side.close(downTo: 1)
+        return side
+    }
+
+    /// The side sink holding late entries of the closed `container`; its bottom frame stands for
+    /// the container (`isVirtual`). After `encode` finished, a sink that nothing reads.
+    private func appendSink(for container: ContainerRef) -> EncodingSink {
+        if !isFinished, let existing = appendSinks[container.id] { return existing }
+        let side = newSink()
+        side.stack.append(OpenFrame(id: container.id, kind: container.kind, payloadStart: 0, isVirtual: true))
+        if !isFinished { appendSinks[container.id] = side }
+        return side
+    }
+
+    /// The value of a pending slot was not written before something else was: an empty
+    /// keyed container takes its place, which its encoder may still fill or replace later.
+    func resolvePendingSlot(in sink: EncodingSink) {
+        guard let encoder = sink.pendingSlot else { return }
+        sink.pendingSlot = nil
+        encoder.role = .placeholder(sink.writeEmptyKeyed(depth: encoder.depth))
+    }
+
+    /// A new sink whose root value replaces the value at `slot`.
+    func replacementSink(for slot: ValueSlot) -> EncodingSink {
+        let sink = newSink()
+        if !isFinished { replacements[slot] = sink }
+        return sink
+    }
+
+    /// A new sink whose root value replaces the placeholder `{}` of a super encoder filled late.
+    func replacementSink(forPlaceholder placeholder: ContainerRef) -> EncodingSink {
+        guard let sink = placeholder.sink else { return newSink() }  // past the depth limit: nothing reads it
+        let record = sink.records[placeholder.id.serial]
+        return replacementSink(for: ValueSlot(sink: sink.index, parent: record.parent, offset: record.offset))
+    }
+
+    // MARK: Finding written values again
+
+    /// Where the entries of live container `serial` of `sink` begin now, or `nil` if the
+    /// container was cut off (its value threw).
+    func entriesStart(of serial: Int, in sink: EncodingSink) -> Int? {
+        let id = ContainerID(sink: sink.index, serial: serial)
+        if let frame = sink.stack.last(where: { $0.id == id }) { return frame.payloadStart }
+        guard let header = headerOffset(of: serial, in: sink) else { return nil }
+        return try? ByteReader(sink.writer.bytes).containerBody(at: header).entries.lowerBound
+    }
+
+    /// Where the header of live container `serial` of `sink` is now.
+    func headerOffset(of serial: Int, in sink: EncodingSink) -> Int? {
+        let record = sink.records[serial]
+        guard record.isLive else { return nil }
+        if record.parent == ContainerRecord.topLevel { return record.offset }
+        return entriesStart(of: record.parent, in: sink).map { $0 + record.offset }
+    }
+
+    /// The slot of the value starting at byte `offset` of `sink`, inside container `parent`
+    /// (`nil`, or a container of another sink, for the sink's top level).
+    func slot(at offset: Int, in sink: EncodingSink, inside parent: ContainerID?) -> ValueSlot? {
+        guard let parent, parent.sink == sink.index else {
+            return ValueSlot(sink: sink.index, parent: ContainerRecord.topLevel, offset: offset)
+        }
+        guard let base = entriesStart(of: parent.serial, in: sink) else { return nil }
+        return ValueSlot(sink: sink.index, parent: parent.serial, offset: offset - base)
+    }
+
+    /// The container of `kind` at `slot` (following replacements), if that is what it holds.
+    func container(at slot: ValueSlot, kind: ContainerLayout.Kind, depth: Int) -> ContainerRef? {
+        var slot = slot
+        while let replacement = replacements[slot] {
+            slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
+        }
+        let sink = sinks[slot.sink]
+        guard let serial = sink.records.lastIndex(where: { $0.isLive && $0.parent == slot.parent && $0.offset == slot.offset }),
+              let header = headerOffset(of: serial, in: sink)
+        else { return nil }
+        let tag = sink.writer.bytes.load(fromByteOffset: header, as: UInt8.self)
+        let isKeyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
+        guard isKeyed == (kind == .keyed) else { return nil }
+        return ContainerRef(sink: sink, id: ContainerID(sink: sink.index, serial: serial), kind: kind, depth: depth)
+    }
+
+    /// The container of `kind` that keyed `container` holds under key `wire` now (its last
+    /// entry with that key, late entries included), if it holds one. `container` must have just
+    /// been routed to (`sink(forWritingTo:)`), so that nothing inside it is still open.
+    func containerHeld(forKey wire: UInt64, in container: ContainerRef, kind: ContainerLayout.Kind, depth: Int) -> ContainerRef? {
+        guard let sink = container.sink else { return nil }
+        var found: ValueSlot?
+        let ownEntries: Range<Int>?
+        if let frame = sink.stack.last(where: { $0.id == container.id }) {
+            ownEntries = frame.payloadStart..<sink.writer.count
+        } else {
+            ownEntries = headerOffset(of: container.id.serial, in: sink).flatMap {
+                try? ByteReader(sink.writer.bytes).containerBody(at: $0).entries
+            }
+        }
+        if let ownEntries {
+            forEachEntry(in: sink, ownEntries, parent: container.id.serial) { if $0 == wire { found = $1 } }
+        }
+        if let side = appendSinks[container.id] {
+            forEachEntry(in: side, 0..<side.writer.count, parent: ContainerRecord.topLevel) { if $0 == wire { found = $1 } }
+        }
+        return found.flatMap { self.container(at: $0, kind: kind, depth: depth) }
+    }
+
+    /// Calls `body` with the key and value slot of each keyed entry in `range` of `sink` (whose
+    /// entries begin at `range.lowerBound`), leaving out dropped entries.
+    private func forEachEntry(in sink: EncodingSink, _ range: Range<Int>, parent: Int, _ body: (UInt64, ValueSlot) -> Void) {
+        let reader = ByteReader(sink.writer.bytes)
+        let base = range.lowerBound
+        var p = base
+        while p < range.upperBound {
+            let entry = ValueSlot(sink: sink.index, parent: parent, offset: p - base)
+            guard let key = try? reader.varint(at: &p, limit: range.upperBound),
+                  let end = try? reader.valueEnd(at: p, limit: range.upperBound) else { return }
+            if !droppedEntries.contains(entry) {
+                body(key, ValueSlot(sink: sink.index, parent: parent, offset: p - base))
+            }
+            p = end
+        }
+    }
+
+    /// How many elements the unkeyed `container` holds now, late ones included (for `count`
+    /// and the index in coding paths of late elements).
+    func elementCount(of container: ContainerRef) -> Int {
+        guard let sink = container.sink else { return 0 }
+        if let frame = sink.stack.last(where: { $0.id == container.id }) { return frame.count }
+        var count = 0
+        if let header = headerOffset(of: container.id.serial, in: sink),
+           let body = try? ByteReader(sink.writer.bytes).containerBody(at: header) {
+            count = body.count
+        }
+        if let side = appendSinks[container.id] { count += side.stack.first?.count ?? 0 }
+        return count
+    }
+
+    // MARK: Rolling back a value that threw
+
+    /// Undoes a failed value whose entry (its key or element, counted in `addedEntries`) started
+    /// at `mark`: its bytes are cut off if nothing followed them, otherwise its entry is left
+    /// out when the archive is finished. Either way the value leaves no trace, as in Foundation,
+    /// where a value that throws is never stored.
+    func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedEntries: Int, addedKey: UInt64? = nil) {
+        if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) { return }
+        if let entry = slot(at: mark.count, in: sink, inside: mark.topID), !isFinished {
+            droppedEntries.insert(entry)
+        }
+    }
+
+    /// Undoes a single value that `encoder` wrote at `mark` and that threw, giving the encoder
+    /// its slot back: cut off if nothing followed it, otherwise replaced by a new sink where the
+    /// encoder's slot is pending again (an empty `{}` if it never writes).
+    func rollBackSingleValue(of encoder: EncoderImpl, in sink: EncodingSink, to mark: EncodingSink.Mark, previous: EncoderImpl.Role) {
+        if sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
+            encoder.role = previous
+            switch previous {
+            case .pending: sink.pendingSlot = encoder
+            case .placeholder(let placeholder):
+                if let owner = placeholder.sink {
+                    let record = owner.records[placeholder.id.serial]
+                    replacements[ValueSlot(sink: owner.index, parent: record.parent, offset: record.offset)] = nil
+                }
+            default: break
+            }
+            return
+        }
+        guard let failed = slot(at: mark.count, in: sink, inside: mark.topID) else { return }
+        let fresh = replacementSink(for: failed)
+        encoder.role = .pending(fresh)
+        fresh.pendingSlot = encoder
+    }
+}

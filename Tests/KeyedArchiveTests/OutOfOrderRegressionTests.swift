@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import KeyedArchive
+
+// Named regressions for out-of-order encoding (issue: "Correctness first"). The encoder used to
+// find late-written containers by counting containers in its own bytes, and a natively written
+// `[String]` was a container it did not count: every late write after one landed one container
+// off (a wrong archive from the second array element on, a crash from the third).
+
+// MARK: - The class hierarchy of the issue: a super encoder taken early and filled last
+
+private class Animal: Codable {
+    var legCount: Int
+    private enum CodingKeys: String, CodingKey { case legCount }
+
+    init(legCount: Int) { self.legCount = legCount }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        legCount = try c.decode(Int.self, forKey: .legCount)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(legCount, forKey: .legCount)
+    }
+}
+
+private final class Dog: Animal, Equatable {
+    var bestFriend: String
+    var nicknames: [String]
+    private enum CodingKeys: Int, CodingKey { case bestFriend = 1, nicknames = 2 }
+
+    init(legCount: Int, bestFriend: String, nicknames: [String]) {
+        self.bestFriend = bestFriend
+        self.nicknames = nicknames
+        super.init(legCount: legCount)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bestFriend, forKey: .bestFriend)
+        let sup = c.superEncoder()           // taken early
+        try c.encode(nicknames, forKey: .nicknames)
+        try super.encode(to: sup)            // filled last
+    }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bestFriend = try c.decode(String.self, forKey: .bestFriend)
+        nicknames = try c.decode([String].self, forKey: .nicknames)
+        try super.init(from: try c.superDecoder())
+    }
+
+    static func == (a: Dog, b: Dog) -> Bool {
+        a.legCount == b.legCount && a.bestFriend == b.bestFriend && a.nicknames == b.nicknames
+    }
+}
+
+private func dogs(_ count: Int) -> [Dog] {
+    (0..<count).map { i in
+        Dog(legCount: 4 - i % 2, bestFriend: "friend \(i)", nicknames: Array(["Rex", "Fido", "", "Ünïcode"].prefix(i % 4)))
+    }
+}
+
+/// Encodes with the archive coder (plain and zlib) and with JSON; all three must round-trip.
+private func expectRoundTrips<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    for compression in [ArchiveCompression.none, .zlib] {
+        var encoder = ArchiveEncoder()
+        encoder.compression = compression
+        let decoded = try ArchiveDecoder().decode(T.self, from: encoder.encode(value))
+        #expect(decoded == value, "\(compression)", sourceLocation: sourceLocation)
+    }
+    let viaJSON = try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+    #expect(viaJSON == value, "JSON", sourceLocation: sourceLocation)
+}
+
+@Suite("Out-of-order encoding regressions")
+struct OutOfOrderRegressionTests {
+    @Test("The issue's Dog: one, two, three and eight dogs in an array", arguments: [1, 2, 3, 8])
+    func dogsInAnArray(count: Int) throws {
+        try expectRoundTrips(dogs(count))
+    }
+
+    @Test("The issue's Dog nested: arrays of arrays, dictionaries, optionals")
+    func dogsNested() throws {
+        try expectRoundTrips([dogs(3), [], dogs(8)])
+        try expectRoundTrips(["a": dogs(2), "b": dogs(3)])
+        try expectRoundTrips(Optional(dogs(3)))
+        try expectRoundTrips([Optional(dogs(2)), nil, Optional(dogs(1))])
+    }
+
+    @Test("DESIGN-NOTES §9: a [String] before a nested container taken early and filled after a sibling")
+    func stringArrayBeforeLateNestedContainer() throws {
+        struct LateNested: Codable, Equatable {
+            var before: [String]
+            var name: String
+            var x: Int
+            enum CodingKeys: String, CodingKey { case before, early, x }
+            enum Inner: String, CodingKey { case name }
+
+            init(before: [String], name: String, x: Int) { (self.before, self.name, self.x) = (before, name, x) }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(before, forKey: .before)
+                var early = c.nestedContainer(keyedBy: Inner.self, forKey: .early)
+                try c.encode(x, forKey: .x)
+                try early.encode(name, forKey: .name)
+            }
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                before = try c.decode([String].self, forKey: .before)
+                x = try c.decode(Int.self, forKey: .x)
+                name = try c.nestedContainer(keyedBy: Inner.self, forKey: .early).decode(String.self, forKey: .name)
+            }
+        }
+        let values = (0..<5).map { LateNested(before: Array(repeating: "a", count: $0), name: "n\($0)", x: $0) }
+        try expectRoundTrips(values)
+    }
+
+    @Test("A single value that encoded a dictionary is amended by container(keyedBy:), as JSONEncoder does")
+    func singleValueDictionaryAmendedByContainer() throws {
+        struct Amended: Encodable {
+            enum CodingKeys: String, CodingKey { case a }
+            func encode(to encoder: any Encoder) throws {
+                var single = encoder.singleValueContainer()
+                try single.encode(["a": "b", "other": "foo"])
+                var keyed = encoder.container(keyedBy: CodingKeys.self)
+                try keyed.encode("c", forKey: .a)
+            }
+        }
+        let expected = ["a": "c", "other": "foo"]
+        #expect(try ArchiveDecoder().decode([String: String].self, from: ArchiveEncoder().encode(Amended())) == expected)
+        #expect(try ArchiveDecoder().decode([[String: String]].self, from: ArchiveEncoder().encode([Amended(), Amended()])) == [expected, expected])
+        #expect(try JSONDecoder().decode([String: String].self, from: JSONEncoder().encode(Amended())) == expected)
+    }
+
+    @Test("nestedUnkeyedContainer(forKey:) continues an array already written under that key, natively or not")
+    func nestedUnkeyedContainerContinuesAnArray() throws {
+        struct Item: Codable, Equatable { var n: Int }
+        struct Continues: Encodable {
+            enum CodingKeys: String, CodingKey { case strings, items, after }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(["a", "b"], forKey: .strings)
+                try c.encode([Item(n: 1)], forKey: .items)
+                var strings = c.nestedUnkeyedContainer(forKey: .strings)
+                try strings.encode("c")
+                try c.encode(0, forKey: .after)
+                var items = c.nestedUnkeyedContainer(forKey: .items)
+                try items.encode(Item(n: 2))
+                try strings.encode("d")
+            }
+        }
+        struct Decoded: Decodable, Equatable { var strings: [String]; var items: [Item]; var after: Int }
+        for value in [[Continues()], [Continues(), Continues(), Continues()]] {
+            let decoded = try ArchiveDecoder().decode([Decoded].self, from: ArchiveEncoder().encode(value))
+            #expect(decoded == Array(repeating: Decoded(strings: ["a", "b", "c", "d"], items: [Item(n: 1), Item(n: 2)], after: 0), count: value.count))
+        }
+    }
+
+    @Test("A container kept after encode returned writes nowhere: the archive returned stays intact")
+    func containerKeptAfterEncodeReturned() throws {
+        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<AnyKey>? }
+        struct Leaks: Encodable {
+            let stash: Stash
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: AnyKey.self)
+                try c.encode(1, forKey: AnyKey("a"))
+                stash.container = c
+            }
+        }
+        let stash = Stash()
+        let data = try ArchiveEncoder().encode([Leaks(stash: stash)])
+        let copy = Data(data)
+        for i in 0..<10_000 { try stash.container?.encode(String(repeating: "x", count: 100), forKey: AnyKey("k\(i)")) }
+        #expect(data == copy)
+        #expect(try ArchiveDecoder().decode([[String: Int]].self, from: data) == [["a": 1]])
+    }
+
+    @Test("A value that throws after writing to its parent leaves no trace, and the parent's later entries stay")
+    func valueThrowingAfterWritingToItsParent() throws {
+        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<AnyKey>? }
+        struct Fails: Encodable {
+            let stash: Stash
+            struct Failure: Error {}
+            func encode(to encoder: any Encoder) throws {
+                var mine = encoder.container(keyedBy: AnyKey.self)
+                try mine.encode(1, forKey: AnyKey("partial"))
+                try stash.container?.encode(2, forKey: AnyKey("written by the failed value"))
+                throw Failure()
+            }
+        }
+        struct Parent: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: AnyKey.self)
+                try c.encode(0, forKey: AnyKey("first"))
+                let stash = Stash()
+                stash.container = c
+                #expect(throws: Fails.Failure.self) { try c.encode(Fails(stash: stash), forKey: AnyKey("failed")) }
+                try c.encode(3, forKey: AnyKey("last"))
+            }
+        }
+        let expected = ["first": 0, "written by the failed value": 2, "last": 3]
+        #expect(try ArchiveDecoder().decode([[String: Int]].self, from: ArchiveEncoder().encode([Parent(), Parent()])) == [expected, expected])
+    }
+}
+
+/// A key for any string.
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
