@@ -208,6 +208,58 @@ struct OutOfOrderRegressionTests {
     }
 }
 
+// MARK: - Deep nesting: the slow path walks loops, not recursion
+
+/// `levels` keyed containers nested under "n", built in a loop; then, after the root moved on,
+/// a late entry halfway down and a container requested again under a key of that closed level.
+private struct DeepLateWrites: Encodable {
+    let levels: Int
+    func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: AnyKey.self)
+        var current = root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        var kept = current
+        for level in 1..<levels {
+            if level == levels / 2 { kept = current }
+            current = current.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        }
+        try current.encode(1, forKey: AnyKey("leaf"))
+        try root.encode(2, forKey: AnyKey("after"))     // closes every level
+        try kept.encode(3, forKey: AnyKey("late"))      // a late entry halfway down
+        var again = kept.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        try again.encode(4, forKey: AnyKey("again"))    // continues the level below it
+    }
+}
+
+/// Reads `DeepLateWrites` back with a loop; returns what it found at each marked place.
+private struct DeepLateReader: Decodable {
+    var found: [String: Int] = [:]
+    init(from decoder: any Decoder) throws {
+        let levels = decoder.userInfo[CodingUserInfoKey(rawValue: "levels")!] as! Int
+        let root = try decoder.container(keyedBy: AnyKey.self)
+        found["after"] = try root.decode(Int.self, forKey: AnyKey("after"))
+        var current = try root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        for level in 1..<levels {
+            if level == levels / 2 { found["late"] = try current.decode(Int.self, forKey: AnyKey("late")) }
+            if level == levels / 2 + 1 { found["again"] = try current.decode(Int.self, forKey: AnyKey("again")) }
+            current = try current.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        }
+        found["leaf"] = try current.decode(Int.self, forKey: AnyKey("leaf"))
+    }
+}
+
+extension OutOfOrderRegressionTests {
+    @Test("Late writes 100,000 levels deep under a raised limit: no recursion in the slow path", arguments: [10, 100_000])
+    func lateWritesDeepDown(levels: Int) throws {
+        var encoder = ArchiveEncoder()
+        encoder.maximumDepth = levels + 10
+        var decoder = ArchiveDecoder()
+        decoder.limits.maximumDepth = levels + 10
+        decoder.userInfo[CodingUserInfoKey(rawValue: "levels")!] = levels
+        let found = try decoder.decode(DeepLateReader.self, from: encoder.encode(DeepLateWrites(levels: levels))).found
+        #expect(found == ["after": 2, "late": 3, "again": 4, "leaf": 1])
+    }
+}
+
 /// A key for any string.
 private struct AnyKey: CodingKey {
     let stringValue: String

@@ -73,24 +73,53 @@ struct EncodingFixup {
         }
     }
 
-    private mutating func emitValue(at location: Location) throws(ArchiveFormatError) {
+    /// A container being written: its entries (late ones appended, repeated keys resolved) and
+    /// how many are written so far.
+    private struct OpenContainer {
+        let kind: ContainerLayout.Kind
+        let payloadStart: Int
+        let entries: [(key: UInt64, value: Location)]
+        var next = 0
+    }
+
+    /// Writes the value at `root` and everything in it. A loop with its own stack, not
+    /// recursion: containers may be nested 100,000 deep under a raised depth limit.
+    private mutating func emitValue(at root: Location) throws(ArchiveFormatError) {
+        var open: [OpenContainer] = []
+        if let container = try emitScalarOrOpen(root) { open.append(container) }
+        while let top = open.indices.last {
+            guard open[top].next < open[top].entries.count else {
+                let done = open.removeLast()
+                ContainerLayout.close(done.kind, payloadStart: done.payloadStart, count: done.entries.count, in: &output)
+                continue
+            }
+            let entry = open[top].entries[open[top].next]
+            open[top].next += 1
+            if open[top].kind == .keyed { output.appendVarint(entry.key) }
+            if let container = try emitScalarOrOpen(entry.value) { open.append(container) }
+        }
+    }
+
+    /// Copies the value at `location` (or what replaced it) if it is not a container; otherwise
+    /// writes the container's header and returns it, for its entries to be written next.
+    private mutating func emitScalarOrOpen(_ location: Location) throws(ArchiveFormatError) -> OpenContainer? {
         var location = location
         while let replacement = state.replacements[location.slot] {
             location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
         }
         let reader = readers[location.sink]
-        let tag = try reader.byte(at: location.offset, limit: reader.count)
-        if WireTag.isContainer(tag) {
-            try emitContainer(at: location)
-        } else {
+        guard WireTag.isContainer(try reader.byte(at: location.offset, limit: reader.count)) else {
             let end = try reader.valueEnd(at: location.offset, limit: reader.count)
             output.append(reader.slice(location.offset, end - location.offset))
+            return nil
         }
+        let (kind, entries) = try entries(ofContainerAt: location)
+        return OpenContainer(kind: kind, payloadStart: ContainerLayout.open(kind, in: &output), entries: entries)
     }
 
-    /// Writes one container with its late entries appended, dropped entries left out and, for
-    /// a keyed container, repeated keys resolved: the last value wins, in the position of the first.
-    private mutating func emitContainer(at location: Location) throws(ArchiveFormatError) {
+    /// The entries of the container at `location`, its late entries appended and dropped ones
+    /// left out; for a keyed container, each key once: the last value, in the position of the first.
+    private func entries(ofContainerAt location: Location) throws(ArchiveFormatError) -> (ContainerLayout.Kind, [(key: UInt64, value: Location)]) {
         let body = try readers[location.sink].containerBody(at: location.offset)
         let serial = containers[location.sink][Position(parent: location.parent, offset: location.offset - location.base)]
         var entries: [(key: UInt64, value: Location)] = []
@@ -99,24 +128,13 @@ struct EncodingFixup {
             try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
                                parent: ContainerRecord.topLevel, into: &entries)
         }
-
-        let kind: ContainerLayout.Kind = body.isKeyed ? .keyed : .unkeyed
-        let payloadStart = ContainerLayout.open(kind, in: &output)
-        if body.isKeyed {
-            var order: [UInt64] = []
-            var latest: [UInt64: Location] = [:]
-            for entry in entries where latest.updateValue(entry.value, forKey: entry.key) == nil {
-                order.append(entry.key)
-            }
-            for key in order {
-                output.appendVarint(key)
-                try emitValue(at: latest[key]!)
-            }
-            ContainerLayout.close(.keyed, payloadStart: payloadStart, count: order.count, in: &output)
-        } else {
-            for entry in entries { try emitValue(at: entry.value) }
-            ContainerLayout.close(.unkeyed, payloadStart: payloadStart, count: entries.count, in: &output)
+        guard body.isKeyed else { return (.unkeyed, entries) }
+        var order: [UInt64] = []
+        var latest: [UInt64: Location] = [:]
+        for entry in entries where latest.updateValue(entry.value, forKey: entry.key) == nil {
+            order.append(entry.key)
         }
+        return (.keyed, order.map { ($0, latest[$0]!) })
     }
 
     /// The entries in `range` of `sink` (which begin at `range.lowerBound`, inside container

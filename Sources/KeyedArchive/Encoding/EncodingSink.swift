@@ -119,6 +119,9 @@ final class EncodingSink {
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
     private var ownsBuffer = true
+    /// `records` by position, extended on demand (only the slow path looks containers up).
+    private var recordsByPosition: [ValueSlot: Int] = [:]
+    private var positionsIndexed = 0
 
     init(index: Int) { self.index = index }
 
@@ -155,6 +158,18 @@ final class EncodingSink {
             records.append(ContainerRecord(parent: ContainerRecord.topLevel, offset: headerOffset))
         }
         return records.count - 1
+    }
+
+    /// The serial of the live container at `slot` (a slot of this sink), if there is one.
+    func liveContainer(at slot: ValueSlot) -> Int? {
+        // A later record at a position replaces an earlier one there: that one was cut off.
+        while positionsIndexed < records.count {
+            let record = records[positionsIndexed]
+            recordsByPosition[ValueSlot(sink: index, parent: record.parent, offset: record.offset)] = positionsIndexed
+            positionsIndexed += 1
+        }
+        guard let serial = recordsByPosition[slot], records[serial].isLive else { return nil }
+        return serial
     }
 
     /// Opens a container at the end of this sink and pushes its frame.

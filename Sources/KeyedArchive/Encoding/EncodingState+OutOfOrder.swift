@@ -16,7 +16,7 @@ extension EncodingState {
     /// enclosing container on the stack (the containers above it are closed), or, for a closed
     /// container, the side sink that collects its late entries.
     func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
-        if let index = sink.stack.lastIndex(where: { $0.id == container.id }) {
+        if container.id.sink == sink.index, let index = openFrameIndex(of: container.id.serial, in: sink) {
             sink.close(downTo: index + 1)
             return sink
         }
@@ -63,18 +63,57 @@ extension EncodingState {
     /// Where the entries of live container `serial` of `sink` begin now, or `nil` if the
     /// container was cut off (its value threw).
     func entriesStart(of serial: Int, in sink: EncodingSink) -> Int? {
-        let id = ContainerID(sink: sink.index, serial: serial)
-        if let frame = sink.stack.last(where: { $0.id == id }) { return frame.payloadStart }
+        if let start = openEntriesStart(of: serial, in: sink) { return start }
         guard let header = headerOffset(of: serial, in: sink) else { return nil }
         return try? ByteReader(sink.writer.bytes).containerBody(at: header).entries.lowerBound
     }
 
-    /// Where the header of live container `serial` of `sink` is now.
+    /// Where the header of live container `serial` of `sink` is now: up the chain of enclosing
+    /// containers to one still open (whose frame says where its entries begin) or to the top
+    /// level, then down again through the closed ones, reading each header. A loop, not
+    /// recursion: containers may be nested 100,000 deep under a raised depth limit.
     func headerOffset(of serial: Int, in sink: EncodingSink) -> Int? {
-        let record = sink.records[serial]
-        guard record.isLive else { return nil }
-        if record.parent == ContainerRecord.topLevel { return record.offset }
-        return entriesStart(of: record.parent, in: sink).map { $0 + record.offset }
+        var closedChain: [Int] = []
+        var current = serial
+        var base = 0
+        while true {
+            let record = sink.records[current]
+            guard record.isLive else { return nil }
+            closedChain.append(current)
+            if record.parent == ContainerRecord.topLevel { break }
+            if let start = openEntriesStart(of: record.parent, in: sink) {
+                base = start
+                break
+            }
+            current = record.parent
+        }
+        let reader = ByteReader(sink.writer.bytes)
+        var header = base + sink.records[closedChain.removeLast()].offset
+        while let inner = closedChain.popLast() {
+            guard let entries = try? reader.containerBody(at: header).entries else { return nil }
+            header = entries.lowerBound + sink.records[inner].offset
+        }
+        return header
+    }
+
+    /// Where the entries of container `serial` begin, if it is open in `sink`.
+    private func openEntriesStart(of serial: Int, in sink: EncodingSink) -> Int? {
+        openFrameIndex(of: serial, in: sink).map { sink.stack[$0].payloadStart }
+    }
+
+    /// The index in `sink.stack` of the frame of container `serial`, if it is open. Frames are
+    /// pushed in the order their containers were opened, so their serials ascend: a binary
+    /// search (stacks may be 100,000 frames deep).
+    private func openFrameIndex(of serial: Int, in sink: EncodingSink) -> Int? {
+        var low = sink.stack.first?.isVirtual == true ? 1 : 0
+        var high = sink.stack.count
+        while low < high {
+            let middle = (low + high) / 2
+            let candidate = sink.stack[middle].id.serial
+            if candidate == serial { return middle }
+            if candidate < serial { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// The slot of the value starting at byte `offset` of `sink`, inside container `parent`
@@ -94,8 +133,7 @@ extension EncodingState {
             slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
         }
         let sink = sinks[slot.sink]
-        guard let serial = sink.records.lastIndex(where: { $0.isLive && $0.parent == slot.parent && $0.offset == slot.offset }),
-              let header = headerOffset(of: serial, in: sink)
+        guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink)
         else { return nil }
         let tag = sink.writer.bytes.load(fromByteOffset: header, as: UInt8.self)
         let isKeyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
@@ -110,8 +148,8 @@ extension EncodingState {
         guard let sink = container.sink else { return nil }
         var found: ValueSlot?
         let ownEntries: Range<Int>?
-        if let frame = sink.stack.last(where: { $0.id == container.id }) {
-            ownEntries = frame.payloadStart..<sink.writer.count
+        if let start = openEntriesStart(of: container.id.serial, in: sink) {
+            ownEntries = start..<sink.writer.count
         } else {
             ownEntries = headerOffset(of: container.id.serial, in: sink).flatMap {
                 try? ByteReader(sink.writer.bytes).containerBody(at: $0).entries
@@ -147,7 +185,7 @@ extension EncodingState {
     /// and the index in coding paths of late elements).
     func elementCount(of container: ContainerRef) -> Int {
         guard let sink = container.sink else { return 0 }
-        if let frame = sink.stack.last(where: { $0.id == container.id }) { return frame.count }
+        if let open = openFrameIndex(of: container.id.serial, in: sink) { return sink.stack[open].count }
         var count = 0
         if let header = headerOffset(of: container.id.serial, in: sink),
            let body = try? ByteReader(sink.writer.bytes).containerBody(at: header) {
