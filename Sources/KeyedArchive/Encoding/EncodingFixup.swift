@@ -48,7 +48,8 @@ struct EncodingFixup {
         self.readers = state.sinks.map { ByteReader($0.writer.bytes) }
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
-            for (serial, record) in sink.records.enumerated() where record.isLive {
+            for serial in sink.records.indices where sink.records[serial].isLive {
+                let record = sink.records[serial]
                 bySlot[Position(parent: record.parent, offset: record.offset)] = serial
             }
             return bySlot

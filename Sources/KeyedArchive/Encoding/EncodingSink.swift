@@ -24,14 +24,23 @@ struct ContainerID: Hashable {
 struct ContainerRecord {
     /// The serial of the enclosing container in the same sink; `topLevel` for a value that is
     /// not inside a container of this sink (the archive's root value, a replacement value, or a
-    /// late entry of a container that lives in another sink).
-    let parent: Int
+    /// late entry of a container that lives in another sink); `cutOff` once the value the
+    /// container belonged to threw and its bytes were cut off.
+    private(set) var parent: Int
     /// From the first byte of the parent's entries (from the start of the sink at top level).
     let offset: Int
-    /// `false` once the container was cut off because the value it belonged to threw.
-    var isLive = true
+
+    init(parent: Int, offset: Int) {
+        self.parent = parent
+        self.offset = offset
+    }
+
+    var isLive: Bool { parent != Self.cutOff }
+
+    mutating func cutOff() { parent = Self.cutOff }
 
     static let topLevel = -1
+    private static let cutOff = Int.min
 }
 
 /// The position of a value (a container or not) that the encoder may have to find again: the
@@ -69,40 +78,6 @@ struct ContainerRef {
     }
 }
 
-/// A container that is still open in a sink: its length is patched when it closes.
-struct OpenFrame {
-    let id: ContainerID
-    let kind: ContainerLayout.Kind
-    let payloadStart: Int
-    /// The bottom frame of a side sink that collects late entries of an already closed container:
-    /// it has no header of its own in this sink.
-    let isVirtual: Bool
-    /// Entries written so far (key/value pairs or elements).
-    var count = 0
-    /// Keys written so far, for duplicate detection: key varints below 64 as bits…
-    var smallKeys: UInt64 = 0
-    /// …and larger ones in a set, allocated only when needed.
-    var largeKeys: Set<UInt64>? = nil
-
-    /// Whether the container already has `key`.
-    @inline(__always)
-    func containsKey(_ key: UInt64) -> Bool {
-        key < 64 ? smallKeys & (1 << key) != 0 : largeKeys?.contains(key) == true
-    }
-
-    /// Records `key`; returns `true` if the container already had it.
-    @inline(__always)
-    mutating func insertKey(_ key: UInt64) -> Bool {
-        if key < 64 {
-            let bit: UInt64 = 1 << key
-            defer { smallKeys |= bit }
-            return smallKeys & bit != 0
-        }
-        if largeKeys == nil { largeKeys = [] }
-        return !largeKeys!.insert(key).inserted
-    }
-}
-
 /// One byte stream being written, with the stack of its open containers.
 ///
 /// Sink 0 is the archive. Other sinks exist only when user code writes out of order (into a
@@ -113,9 +88,9 @@ final class EncodingSink {
     // Unchecked exclusivity: a sink belongs to one `encode` call on one thread, and these are
     // touched on every write (dynamic checks measured at ~20% of encoding time).
     @exclusivity(unchecked) var writer = ByteWriter()
-    @exclusivity(unchecked) var stack: [OpenFrame] = []
+    @exclusivity(unchecked) var stack = FrameStack()
     /// Every container written in this sink, by serial.
-    @exclusivity(unchecked) var records: [ContainerRecord] = []
+    @exclusivity(unchecked) var records = RecordBuffer<ContainerRecord>(capacity: 16)
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
     private var ownsBuffer = true
@@ -125,7 +100,11 @@ final class EncodingSink {
 
     init(index: Int) { self.index = index }
 
-    deinit { if ownsBuffer { writer.deallocate() } }
+    deinit {
+        if ownsBuffer { writer.deallocate() }
+        records.deallocate()
+        stack.deallocate()
+    }
 
     /// Hands the buffer over to a `Data`; the sink must not be used afterwards.
     func takeData() -> Data {
@@ -133,30 +112,28 @@ final class EncodingSink {
         return writer.takeData()
     }
 
-    /// The innermost open container of this sink that has a header here (not a virtual frame).
-    @inline(__always)
-    private var enclosingFrame: OpenFrame? {
-        guard let top = stack.last, !top.isVirtual else { return nil }
-        return top
-    }
-
     /// The slot of a value that starts at the current end of the sink.
     func slotAtEnd() -> ValueSlot {
-        guard let frame = enclosingFrame else {
-            return ValueSlot(sink: index, parent: ContainerRecord.topLevel, offset: writer.count)
-        }
-        return ValueSlot(sink: index, parent: frame.id.serial, offset: writer.count - frame.payloadStart)
+        let (parent, base) = enclosingContainer
+        return ValueSlot(sink: index, parent: parent, offset: writer.count - base)
+    }
+
+    /// The serial of the innermost open container that has a header in this sink (not a virtual
+    /// frame) and where its entries begin; `topLevel` and 0 if there is none. Reads the two
+    /// fields rather than copying the frame, whose key set would be retained and released.
+    @inline(__always)
+    private var enclosingContainer: (serial: Int, entriesStart: Int) {
+        let top = stack.count - 1
+        guard top >= 0, !stack[top].isVirtual else { return (ContainerRecord.topLevel, 0) }
+        return (stack[top].id.serial, stack[top].payloadStart)
     }
 
     /// Records a container whose header starts at `headerOffset`, inside the innermost open
-    /// frame; returns its serial.
+    /// container; returns its serial.
     @inline(__always)
     func recordContainer(at headerOffset: Int) -> Int {
-        if let frame = enclosingFrame {
-            records.append(ContainerRecord(parent: frame.id.serial, offset: headerOffset - frame.payloadStart))
-        } else {
-            records.append(ContainerRecord(parent: ContainerRecord.topLevel, offset: headerOffset))
-        }
+        let (parent, base) = enclosingContainer
+        records.append(ContainerRecord(parent: parent, offset: headerOffset - base))
         return records.count - 1
     }
 
@@ -232,13 +209,13 @@ final class EncodingSink {
             guard stack[top].id == mark.topID, stack[top].count == mark.topCount + addedEntries else { return false }
             stack[top].count = mark.topCount
             stack[top].smallKeys = mark.topSmallKeys
-            if let addedKey { stack[top].largeKeys?.remove(addedKey) }
+            if let addedKey { stack.removeLargeKey(addedKey, inFrame: top) }
         }
         stack.removeLast(stack.count - mark.stackCount)
         writer.truncate(to: mark.count)
         // Every container opened since the mark lay after it: gone with the bytes. Its serial is
         // not reused, so a container struct still held for it can never write somewhere else.
-        for serial in mark.recordCount..<records.count { records[serial].isLive = false }
+        for serial in mark.recordCount..<records.count { records[serial].cutOff() }
         pendingSlot = nil
         return true
     }

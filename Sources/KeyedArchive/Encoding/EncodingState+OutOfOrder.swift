@@ -16,7 +16,9 @@ extension EncodingState {
     /// enclosing container on the stack (the containers above it are closed), or, for a closed
     /// container, the side sink that collects its late entries.
     func slowSink(forWritingTo container: ContainerRef, in sink: EncodingSink) -> EncodingSink {
-        if container.id.sink == sink.index, let index = openFrameIndex(of: container.id.serial, in: sink) {
+        // Usually a parent resuming after a nested value: one or two frames down, so a scan
+        // from the top beats a binary search here.
+        if let index = sink.stack.lastIndex(where: { $0.id == container.id }) {
             sink.close(downTo: index + 1)
             return sink
         }

@@ -92,8 +92,15 @@ final class EncodingState {
     @inline(__always)
     @discardableResult
     func writeKey(wire: UInt64, into sink: EncodingSink) -> UInt64? {
+        let duplicate = sink.stack.insertKey(wire, inFrame: sink.stack.count - 1)
+        return appendKey(wire: wire, duplicate: duplicate, into: sink)
+    }
+
+    /// Writes key `wire`, already inserted in the top frame's key set, as a new entry.
+    @inline(__always)
+    @discardableResult
+    func appendKey(wire: UInt64, duplicate: Bool, into sink: EncodingSink) -> UInt64? {
         let top = sink.stack.count - 1
-        let duplicate = sink.stack[top].insertKey(wire)
         sink.stack[top].count &+= 1
         if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
         sink.writer.appendVarint(wire)

@@ -77,11 +77,12 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         // `JSONEncoder` does; under a key that holds anything else, the new container replaces
         // it (the last write wins). Late entries (a virtual frame) do not know the keys written
         // before the container closed, so they always look.
-        if sink.stack[top].isVirtual || sink.stack[top].containsKey(wire),
+        let duplicate = sink.stack.insertKey(wire, inFrame: top)
+        if duplicate || sink.stack[top].isVirtual,
            let existing = state.containerHeld(forKey: wire, in: container, kind: kind, depth: depth) {
             return existing
         }
-        state.writeKey(wire: wire, into: sink)
+        state.appendKey(wire: wire, duplicate: duplicate, into: sink)
         return sink.open(kind, depth: depth)
     }
 
