@@ -1,0 +1,109 @@
+import Foundation
+import KeyedArchive
+import KeyedArchiveSamples
+
+// usage: CallgrindProbe <model> <encode|decode> <iterations>
+//
+// Builds the model and round-trips it once (checked), then encodes it, or decodes the archive of
+// it, `iterations` times with default `ArchiveEncoder`/`ArchiveDecoder` options. Run under
+// callgrind with 10 and with 0 iterations: the difference divided by 10 is one operation's
+// instructions, the setup being the same in both runs. Prints a checksum of what it produced,
+// so that nothing is optimized away.
+//
+// Models (the ones earlier commits measured; all from KeyedArchiveSamples, fixed seeds):
+//   commits-int      1,000 commits, `enum CodingKeys: Int`   (IntKeyedCommit.sample())
+//   commits-string   1,000 commits, synthesized string keys  (Commit.sample())
+//   app-state        settings, 500 documents, 40 folders     (AppState.sample())
+//   class-hierarchy  2,000 circles through superEncoder()     (Drawing.sample())
+// Spaces may stand for hyphens ("commits int keys" works too).
+
+enum Operation: String { case encode, decode }
+
+struct Model {
+    let name: String
+    let run: (Operation, Int) throws -> Int
+}
+
+func model<M: Codable>(_ name: String, _ make: @escaping () -> M, equal: @escaping (M, M) -> Bool) -> Model {
+    Model(name: name) { operation, iterations in try run(make(), operation, iterations, equal: equal) }
+}
+
+func model<M: Codable & Equatable>(_ name: String, _ make: @escaping () -> M) -> Model {
+    model(name, make, equal: { $0 == $1 })
+}
+
+/// Circles are classes without `==`: the same title, and circles of the same name, origin and radius.
+func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
+    a.title == b.title && a.circles.count == b.circles.count
+        && zip(a.circles, b.circles).allSatisfy { $0.radius == $1.radius && $0.isEqual(to: $1) }
+}
+
+let models: [Model] = [
+    model("commits-int") { IntKeyedCommit.sample() },
+    model("commits-string") { Commit.sample() },
+    model("app-state") { AppState.sample() },
+    model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
+]
+
+/// Keeps `value` observable to the optimizer.
+@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// What an archive contributes to the checksum: its size and a few of its bytes (not a sum of
+/// every byte, which would add a per-byte loop to what is measured).
+@inline(__always) func digest(_ data: Data) -> Int {
+    guard let first = data.first, let last = data.last else { return 0 }
+    return data.count &+ Int(first) &* 31 &+ Int(last) &* 131 &+ Int(data[data.count / 2])
+}
+
+struct RoundTripFailed: Error, CustomStringConvertible {
+    var description: String { "the decoded model differs from the encoded one" }
+}
+
+@inline(never) func run<M: Codable>(_ value: M, _ operation: Operation, _ iterations: Int, equal: (M, M) -> Bool) throws -> Int {
+    let encoder = ArchiveEncoder()
+    let decoder = ArchiveDecoder()
+    // Setup, the same for 0 and for N iterations: one round trip, checked. Besides giving decode
+    // its archive, it pays the one-time costs (metadata, conformance lookups, lazy globals) of
+    // both directions, which would otherwise be counted in N iterations and not in 0.
+    let archive = try encoder.encode(value)
+    guard equal(try decoder.decode(M.self, from: archive), value) else { throw RoundTripFailed() }
+    var checksum = digest(archive)
+    switch operation {
+    case .encode:
+        for _ in 0..<iterations {
+            checksum &+= digest(try encoder.encode(value))
+        }
+    case .decode:
+        for _ in 0..<iterations {
+            consume(try decoder.decode(M.self, from: archive))
+            checksum &+= 1
+        }
+    }
+    consume(value)
+    return checksum
+}
+
+@MainActor func usage() -> Never {
+    let names = models.map(\.name).joined(separator: "|")
+    FileHandle.standardError.write(Data("usage: CallgrindProbe <\(names)> <encode|decode> <iterations>\n".utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 3 else { usage() }
+let name = arguments[arguments.startIndex]
+    .lowercased()
+    .replacingOccurrences(of: " keys", with: "")
+    .replacingOccurrences(of: " ", with: "-")
+guard let selected = models.first(where: { $0.name == name }),
+      let operation = Operation(rawValue: arguments[arguments.startIndex + 1]),
+      let iterations = Int(arguments[arguments.startIndex + 2]), iterations >= 0
+else { usage() }
+
+do {
+    let checksum = try selected.run(operation, iterations)
+    print("\(selected.name) \(operation.rawValue) \(iterations): checksum \(checksum)")
+} catch {
+    FileHandle.standardError.write(Data("CallgrindProbe: \(error)\n".utf8))
+    exit(1)
+}
