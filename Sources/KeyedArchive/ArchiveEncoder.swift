@@ -18,6 +18,11 @@ import Foundation
 /// native forms, and arrays of fixed-width numbers are written as one packed block.
 /// See `Spec/FORMAT.md` for the byte layout.
 ///
+/// Containers may be filled in any order, as with Foundation's coders; the few misuses that
+/// stop the process (two kinds of container from one encoder, a second single value) are the
+/// ones Foundation stops on too. <doc:MigratingFromJSONEncoder> lists them and the details of
+/// out-of-order writes.
+///
 /// An `ArchiveEncoder` holds only options: it is a value type, `Sendable`, and one instance can
 /// be used from many tasks at once.
 public struct ArchiveEncoder: Sendable {
