@@ -163,44 +163,44 @@ struct OutOfOrderRegressionTests {
 
     @Test("A container kept after encode returned writes nowhere: the archive returned stays intact")
     func containerKeptAfterEncodeReturned() throws {
-        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<AnyKey>? }
+        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<DynamicKey>? }
         struct Leaks: Encodable {
             let stash: Stash
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: AnyKey.self)
-                try c.encode(1, forKey: AnyKey("a"))
+                var c = encoder.container(keyedBy: DynamicKey.self)
+                try c.encode(1, forKey: DynamicKey("a"))
                 stash.container = c
             }
         }
         let stash = Stash()
         let data = try ArchiveEncoder().encode([Leaks(stash: stash)])
         let copy = Data(data)
-        for i in 0..<10_000 { try stash.container?.encode(String(repeating: "x", count: 100), forKey: AnyKey("k\(i)")) }
+        for i in 0..<10_000 { try stash.container?.encode(String(repeating: "x", count: 100), forKey: DynamicKey("k\(i)")) }
         #expect(data == copy)
         #expect(try ArchiveDecoder().decode([[String: Int]].self, from: data) == [["a": 1]])
     }
 
     @Test("A value that throws after writing to its parent leaves no trace, and the parent's later entries stay")
     func valueThrowingAfterWritingToItsParent() throws {
-        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<AnyKey>? }
+        final class Stash: @unchecked Sendable { var container: KeyedEncodingContainer<DynamicKey>? }
         struct Fails: Encodable {
             let stash: Stash
             struct Failure: Error {}
             func encode(to encoder: any Encoder) throws {
-                var mine = encoder.container(keyedBy: AnyKey.self)
-                try mine.encode(1, forKey: AnyKey("partial"))
-                try stash.container?.encode(2, forKey: AnyKey("written by the failed value"))
+                var mine = encoder.container(keyedBy: DynamicKey.self)
+                try mine.encode(1, forKey: DynamicKey("partial"))
+                try stash.container?.encode(2, forKey: DynamicKey("written by the failed value"))
                 throw Failure()
             }
         }
         struct Parent: Encodable {
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: AnyKey.self)
-                try c.encode(0, forKey: AnyKey("first"))
+                var c = encoder.container(keyedBy: DynamicKey.self)
+                try c.encode(0, forKey: DynamicKey("first"))
                 let stash = Stash()
                 stash.container = c
-                #expect(throws: Fails.Failure.self) { try c.encode(Fails(stash: stash), forKey: AnyKey("failed")) }
-                try c.encode(3, forKey: AnyKey("last"))
+                #expect(throws: Fails.Failure.self) { try c.encode(Fails(stash: stash), forKey: DynamicKey("failed")) }
+                try c.encode(3, forKey: DynamicKey("last"))
             }
         }
         let expected = ["first": 0, "written by the failed value": 2, "last": 3]
@@ -215,18 +215,18 @@ struct OutOfOrderRegressionTests {
 private struct DeepLateWrites: Encodable {
     let levels: Int
     func encode(to encoder: any Encoder) throws {
-        var root = encoder.container(keyedBy: AnyKey.self)
-        var current = root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        var root = encoder.container(keyedBy: DynamicKey.self)
+        var current = root.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("n"))
         var kept = current
         for level in 1..<levels {
             if level == levels / 2 { kept = current }
-            current = current.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+            current = current.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("n"))
         }
-        try current.encode(1, forKey: AnyKey("leaf"))
-        try root.encode(2, forKey: AnyKey("after"))     // closes every level
-        try kept.encode(3, forKey: AnyKey("late"))      // a late entry halfway down
-        var again = kept.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
-        try again.encode(4, forKey: AnyKey("again"))    // continues the level below it
+        try current.encode(1, forKey: DynamicKey("leaf"))
+        try root.encode(2, forKey: DynamicKey("after"))     // closes every level
+        try kept.encode(3, forKey: DynamicKey("late"))      // a late entry halfway down
+        var again = kept.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("n"))
+        try again.encode(4, forKey: DynamicKey("again"))    // continues the level below it
     }
 }
 
@@ -235,15 +235,15 @@ private struct DeepLateReader: Decodable {
     var found: [String: Int] = [:]
     init(from decoder: any Decoder) throws {
         let levels = decoder.userInfo[CodingUserInfoKey(rawValue: "levels")!] as! Int
-        let root = try decoder.container(keyedBy: AnyKey.self)
-        found["after"] = try root.decode(Int.self, forKey: AnyKey("after"))
-        var current = try root.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+        let root = try decoder.container(keyedBy: DynamicKey.self)
+        found["after"] = try root.decode(Int.self, forKey: DynamicKey("after"))
+        var current = try root.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("n"))
         for level in 1..<levels {
-            if level == levels / 2 { found["late"] = try current.decode(Int.self, forKey: AnyKey("late")) }
-            if level == levels / 2 + 1 { found["again"] = try current.decode(Int.self, forKey: AnyKey("again")) }
-            current = try current.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+            if level == levels / 2 { found["late"] = try current.decode(Int.self, forKey: DynamicKey("late")) }
+            if level == levels / 2 + 1 { found["again"] = try current.decode(Int.self, forKey: DynamicKey("again")) }
+            current = try current.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("n"))
         }
-        found["leaf"] = try current.decode(Int.self, forKey: AnyKey("leaf"))
+        found["leaf"] = try current.decode(Int.self, forKey: DynamicKey("leaf"))
     }
 }
 
@@ -260,11 +260,3 @@ extension OutOfOrderRegressionTests {
     }
 }
 
-/// A key for any string.
-private struct AnyKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

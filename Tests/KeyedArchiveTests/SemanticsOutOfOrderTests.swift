@@ -5,14 +5,6 @@ import KeyedArchive
 // The behaviours of out-of-order writes that MigratingFromJSONEncoder.md documents, each
 // pinned, and the four misuses that stop the process (as Foundation's coders do).
 
-/// A key for any string.
-private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
 
 /// Runs `body` as a value's `encode(to:)`.
 private struct Program: Encodable {
@@ -27,9 +19,9 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
 @Suite struct SemanticsOutOfOrderTests {
     @Test func aKeyWrittenAfterItsSuperEncoderWasTakenReplacesTheSuperEncodersValue() throws {
         let data = try archive { encoder in
-            var c = encoder.container(keyedBy: Key.self)
-            let early = c.superEncoder(forKey: Key("k"))
-            try c.encode(1, forKey: Key("k"))
+            var c = encoder.container(keyedBy: DynamicKey.self)
+            let early = c.superEncoder(forKey: DynamicKey("k"))
+            try c.encode(1, forKey: DynamicKey("k"))
             var single = early.singleValueContainer()
             try single.encode(2)
         }
@@ -38,9 +30,9 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
 
     @Test func aSuperEncoderTakenAfterAKeyWasWrittenReplacesIt() throws {
         let data = try archive { encoder in
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(1, forKey: Key("k"))
-            var single = c.superEncoder(forKey: Key("k")).singleValueContainer()
+            var c = encoder.container(keyedBy: DynamicKey.self)
+            try c.encode(1, forKey: DynamicKey("k"))
+            var single = c.superEncoder(forKey: DynamicKey("k")).singleValueContainer()
             try single.encode(2)
         }
         #expect(try ArchiveDecoder().decode([[String: Int]].self, from: data) == [["k": 2], ["k": 2]])
@@ -64,15 +56,15 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
 
     @Test func aNestedContainerUnderAKeyHoldingAnotherKindReplacesTheValue() throws {
         let data = try archive { encoder in
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(42, forKey: Key("scalar"))
-            try c.encode(["a"], forKey: Key("array"))
-            var keyed = c.nestedContainer(keyedBy: Key.self, forKey: Key("scalar"))
-            try keyed.encode(true, forKey: Key("inner"))
-            var unkeyed = c.nestedUnkeyedContainer(forKey: Key("array"))
+            var c = encoder.container(keyedBy: DynamicKey.self)
+            try c.encode(42, forKey: DynamicKey("scalar"))
+            try c.encode(["a"], forKey: DynamicKey("array"))
+            var keyed = c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("scalar"))
+            try keyed.encode(true, forKey: DynamicKey("inner"))
+            var unkeyed = c.nestedUnkeyedContainer(forKey: DynamicKey("array"))
             try unkeyed.encode(false)
-            var again = c.nestedContainer(keyedBy: Key.self, forKey: Key("array"))
-            try again.encode(false, forKey: Key("replaced"))
+            var again = c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("array"))
+            try again.encode(false, forKey: DynamicKey("replaced"))
         }
         struct Shape: Decodable, Equatable { var scalar: [String: Bool]; var array: [String: Bool] }
         let expected = Shape(scalar: ["inner": true], array: ["replaced": false])
@@ -81,13 +73,13 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
 
     @Test func aContainerRequestedAgainUnderItsKeyIsContinuedLateAndNested() throws {
         let data = try archive { encoder in
-            var c = encoder.container(keyedBy: Key.self)
-            var inner = c.nestedContainer(keyedBy: Key.self, forKey: Key("inner"))
-            try inner.encode(1, forKey: Key("a"))
-            try c.encode(0, forKey: Key("sibling"))                   // closes "inner"
-            var again = c.nestedContainer(keyedBy: Key.self, forKey: Key("inner"))
-            try again.encode(2, forKey: Key("b"))
-            try inner.encode(3, forKey: Key("c"))
+            var c = encoder.container(keyedBy: DynamicKey.self)
+            var inner = c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("inner"))
+            try inner.encode(1, forKey: DynamicKey("a"))
+            try c.encode(0, forKey: DynamicKey("sibling"))                   // closes "inner"
+            var again = c.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("inner"))
+            try again.encode(2, forKey: DynamicKey("b"))
+            try inner.encode(3, forKey: DynamicKey("c"))
         }
         struct Shape: Decodable, Equatable { var inner: [String: Int]; var sibling: Int }
         let expected = Shape(inner: ["a": 1, "b": 2, "c": 3], sibling: 0)
@@ -99,7 +91,7 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
     @Test func keyedThenUnkeyedStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             _ = try ArchiveEncoder().encode(Program { encoder in
-                _ = encoder.container(keyedBy: Key.self)
+                _ = encoder.container(keyedBy: DynamicKey.self)
                 _ = encoder.unkeyedContainer()
             })
         }
@@ -109,7 +101,7 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
         await #expect(processExitsWith: .failure) {
             _ = try ArchiveEncoder().encode(Program { encoder in
                 _ = encoder.unkeyedContainer()
-                _ = encoder.container(keyedBy: Key.self)
+                _ = encoder.container(keyedBy: DynamicKey.self)
             })
         }
     }
@@ -129,7 +121,7 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
             _ = try ArchiveEncoder().encode(Program { encoder in
                 var single = encoder.singleValueContainer()
                 try single.encode(1)
-                _ = encoder.container(keyedBy: Key.self)
+                _ = encoder.container(keyedBy: DynamicKey.self)
             })
         }
     }
@@ -137,7 +129,7 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
     @Test func aSingleValueAfterAContainerStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             _ = try ArchiveEncoder().encode(Program { encoder in
-                _ = encoder.container(keyedBy: Key.self)
+                _ = encoder.container(keyedBy: DynamicKey.self)
                 var single = encoder.singleValueContainer()
                 try single.encode(1)
             })
@@ -148,9 +140,9 @@ private func archive(_ body: @escaping @Sendable (any Encoder) throws -> Void) t
         // The control for the exit tests above: they fail for the misuse, not for the setup.
         await #expect(processExitsWith: .success) {
             _ = try ArchiveEncoder().encode(Program { encoder in
-                var keyed = encoder.container(keyedBy: Key.self)
-                try keyed.encode(1, forKey: Key("a"))
-                _ = encoder.container(keyedBy: Key.self)
+                var keyed = encoder.container(keyedBy: DynamicKey.self)
+                try keyed.encode(1, forKey: DynamicKey("a"))
+                _ = encoder.container(keyedBy: DynamicKey.self)
             })
         }
     }
