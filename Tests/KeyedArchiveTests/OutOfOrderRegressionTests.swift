@@ -208,6 +208,44 @@ struct OutOfOrderRegressionTests {
     }
 }
 
+// MARK: - Found by the differential encoder campaign
+
+/// Shrunk from campaign seed 50046159: the encoder asks for a keyed container while the value
+/// of its single-value container is still being encoded (through an encoder kept from it), so
+/// the slot holds nothing yet. This stopped the process ("Attempt to push new keyed encoding
+/// container"). (`JSONEncoder` stops the process on this program too, one step earlier: it
+/// reuses the kept encoder for other values once its `encode(to:)` returned.)
+private struct KeyedContainerWhileItsSingleValueRuns: Encodable {
+    final class Kept: @unchecked Sendable { var outer: (any Encoder)?; var inner: (any Encoder)? }
+    struct Keeps: Encodable {
+        let kept: Kept
+        func encode(to encoder: any Encoder) throws { kept.inner = encoder }
+    }
+    struct AsksOuter: Encodable {
+        let kept: Kept
+        func encode(to encoder: any Encoder) throws {
+            _ = kept.outer!.container(keyedBy: DynamicKey.self)
+            _ = encoder.container(keyedBy: DynamicKey.self)
+        }
+    }
+    func encode(to encoder: any Encoder) throws {
+        let kept = Kept()
+        kept.outer = encoder
+        var outerSingle = encoder.singleValueContainer()
+        try outerSingle.encode(Keeps(kept: kept))
+        var innerSingle = kept.inner!.singleValueContainer()
+        try innerSingle.encode(AsksOuter(kept: kept))
+    }
+}
+
+extension OutOfOrderRegressionTests {
+    @Test("Campaign seed 50046159: a keyed container while the single value is still being encoded")
+    func keyedContainerWhileItsSingleValueRuns() throws {
+        let data = try ArchiveEncoder().encode([KeyedContainerWhileItsSingleValueRuns(), KeyedContainerWhileItsSingleValueRuns()])
+        #expect(try ArchiveDecoder().decode([[String: Int]].self, from: data) == [[:], [:]])
+    }
+}
+
 // MARK: - Deep nesting: the slow path walks loops, not recursion
 
 /// `levels` keyed containers nested under "n", built in a loop; then, after the root moved on,

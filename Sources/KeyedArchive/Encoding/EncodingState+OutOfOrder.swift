@@ -135,6 +135,10 @@ extension EncodingState {
             slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
         }
         let sink = sinks[slot.sink]
+        // A value whose encoder has written nothing yet is what it would become: `{}`, which a
+        // keyed container continues (Foundation's coders, too, let an encoder ask for a
+        // container while the value of its single-value container is still being encoded).
+        if sink.pendingSlot != nil, sink.slotAtEnd() == slot { resolvePendingSlot(in: sink) }
         guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink)
         else { return nil }
         let tag = sink.writer.bytes.load(fromByteOffset: header, as: UInt8.self)
