@@ -11,10 +11,11 @@ final class DecodingState {
     let limits: ArchiveDecoder.Limits
     /// String keys of the archive, by key-table index.
     @exclusivity(unchecked) private(set) var keyStrings: [String] = []
-    /// Per container depth: where the next entry of the keyed container last read at that
-    /// depth starts. Synthesized code reads keys in the order they were written, so the next
-    /// lookup usually matches there without a scan.
-    @exclusivity(unchecked) var keyedCursors: [Int] = []
+    /// Per container depth: the keyed container last read at that depth (by the offset of its
+    /// entries) and where its next entry starts. Synthesized code reads keys in the order they
+    /// were written, so the next lookup usually matches there without a scan; a lookup uses the
+    /// hint only if its own container left it.
+    @exclusivity(unchecked) var keyedCursors: [KeyedCursor] = []
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
     /// back to this state.

@@ -1,6 +1,6 @@
 /// Reads a keyed container in place.
 ///
-/// Entries are found by scanning from where the previous lookup at this depth ended, because
+/// Entries are found by scanning from where the previous lookup in this container ended, because
 /// synthesized `init(from:)` reads keys in the order `encode(to:)` wrote them: the common case
 /// costs one key comparison and no allocation. Out-of-order lookups scan the container.
 struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -171,7 +171,14 @@ struct KeyRequest {
 
 extension DecodingState {
     /// Finds the entry for `request` among the entries in `start..<end`, starting where the
-    /// previous lookup at `depth` ended and wrapping around once.
+    /// previous lookup in this same container ended and wrapping around once.
+    ///
+    /// The hint is kept per depth but belongs to the container whose entries start at `start`
+    /// (no two keyed containers with entries share that offset): a hint left by another
+    /// container at the same depth — a container opened again through a single-value
+    /// container is one level deeper than its own nested containers — may lie inside this
+    /// container's range without being one of its entry boundaries, and resuming there would
+    /// read a nested value's bytes as this container's entries.
     func findEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) -> ValueLocation? {
         let integerWire = request.integer.map(KeyForm.wire(integer:))
         func scan(from first: Int, to last: Int) -> ValueLocation? {
@@ -181,26 +188,36 @@ extension DecodingState {
                       let next = try? reader.valueEnd(at: p, limit: end) else { return nil }
                 let matches = wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name
                 if matches {
-                    setKeyedCursor(next, depth: depth)
+                    setKeyedCursor(next, container: start, depth: depth)
                     return ValueLocation(offset: p, limit: end)
                 }
                 p = next
             }
             return nil
         }
-        let hint = keyedCursor(depth: depth)
+        let hint = keyedCursor(container: start, depth: depth)
         let resume = (start..<end).contains(hint) ? hint : start
         return scan(from: resume, to: end) ?? (resume > start ? scan(from: start, to: resume) : nil)
     }
 
+    /// The hint recorded at `depth` if the container whose entries start at `container` left it.
     @inline(__always)
-    func keyedCursor(depth: Int) -> Int {
-        depth < keyedCursors.count ? keyedCursors[depth] : -1
+    func keyedCursor(container: Int, depth: Int) -> Int {
+        guard depth < keyedCursors.count else { return -1 }
+        let cursor = keyedCursors[depth]
+        return cursor.container == container ? cursor.next : -1
     }
 
     @inline(__always)
-    func setKeyedCursor(_ offset: Int, depth: Int) {
-        while depth >= keyedCursors.count { keyedCursors.append(-1) }
-        keyedCursors[depth] = offset
+    func setKeyedCursor(_ offset: Int, container: Int, depth: Int) {
+        while depth >= keyedCursors.count { keyedCursors.append(KeyedCursor(container: -1, next: -1)) }
+        keyedCursors[depth] = KeyedCursor(container: container, next: offset)
     }
+}
+
+/// Where the next entry of a keyed container starts, and which container (by the offset of its
+/// first entry) that is.
+struct KeyedCursor {
+    var container: Int
+    var next: Int
 }
