@@ -223,23 +223,29 @@ fileprivate final class Square: Polygon {
         }
     }
 
-    @Test func superDecoderForAMissingKeyThrowsKeyNotFound() throws {
+    /// As in `JSONDecoder` and `PropertyListDecoder`: a missing key gives a decoder over nil,
+    /// whose reads throw `valueNotFound` at the key's path (it used to throw `keyNotFound` at once).
+    @Test func superDecoderForAMissingKeyDecodesNil() throws {
         let data = try archive(["name": "x"])
         probeDecode(data) { decoder in
             enum K: String, CodingKey { case name, base }
             let c = try decoder.container(keyedBy: K.self)
-            let error = #expect(throws: DecodingError.self) { try c.superDecoder() }
-            if case .keyNotFound(let key, let context)? = error {
-                #expect(key.stringValue == "super")
-                #expect(context.codingPath.isEmpty)
+            let sup = try c.superDecoder()
+            #expect(sup.codingPath.map(\.stringValue) == ["super"])
+            #expect(try sup.singleValueContainer().decodeNil())
+            let error = #expect(throws: DecodingError.self) { try sup.container(keyedBy: K.self) }
+            if case .valueNotFound(_, let context)? = error {
+                #expect(context.codingPath.map(\.stringValue) == ["super"])
             } else {
-                Issue.record("expected keyNotFound, got \(String(describing: error))")
+                Issue.record("expected valueNotFound, got \(String(describing: error))")
             }
-            let forKey = #expect(throws: DecodingError.self) { try c.superDecoder(forKey: .base) }
-            if case .keyNotFound(let key, _)? = forKey {
-                #expect(key.stringValue == "base")
+            let forKey = try c.superDecoder(forKey: .base)
+            #expect(forKey.codingPath.map(\.stringValue) == ["base"])
+            let read = #expect(throws: DecodingError.self) { try forKey.singleValueContainer().decode(Int.self) }
+            if case .valueNotFound(_, let context)? = read {
+                #expect(context.codingPath.map(\.stringValue) == ["base"])
             } else {
-                Issue.record("expected keyNotFound, got \(String(describing: forKey))")
+                Issue.record("expected valueNotFound, got \(String(describing: read))")
             }
         }
         #expect(throws: DecodingError.self) { try unarchive(Dog.self, from: archive(["name": "Rex"])) }

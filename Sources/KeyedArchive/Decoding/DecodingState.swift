@@ -45,6 +45,17 @@ final class DecodingState {
         keyStrings = body.keys
     }
 
+    /// A state over a single nil value, with this state's `userInfo` and limits: what
+    /// `superDecoder(forKey:)` reads for a key that is absent.
+    func absentValueState() -> DecodingState {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+        bytes[0] = WireTag.nil
+        let state = DecodingState(bytes: UnsafeRawBufferPointer(bytes), owned: bytes, userInfo: userInfo, limits: limits)
+        // Nothing ends a decode call over it to empty a pool of spare decoders.
+        state.reusesDecoders = false
+        return state
+    }
+
     /// Copies the archive bytes so that escaped containers stay valid after `decode` returns.
     func detach() {
         guard ownedBytes == nil else { return }

@@ -148,10 +148,17 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(for: key) }
 
-    /// Throws `keyNotFound` for a missing key, as the protocol documents.
+    /// For a missing key, a decoder over nil, as `JSONDecoder` and `PropertyListDecoder` hand
+    /// back (the protocol would allow `keyNotFound`, but types written against Foundation's
+    /// coders rely on this): `decodeNil()` is `true`, an optional decodes as `nil`, and any other
+    /// read throws `valueNotFound` at the key's path.
     private func superDecoder<K: CodingKey>(for key: K) throws -> any Decoder {
-        guard let location = location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
         let superPath = path.appending(key)
+        guard let location = location(of: key) else {
+            try checkDepth(at: ValueLocation(offset: start, limit: end), path: superPath)
+            return DecoderImpl(state: state.absentValueState(), location: ValueLocation(offset: 0, limit: 1),
+                               parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 0)
+        }
         try checkDepth(at: location, path: superPath)
         return DecoderImpl(state: state, location: location, parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 0)
     }

@@ -154,3 +154,59 @@ private func describe(_ body: () throws -> Any) -> String {
         #expect(logs.archive == logs.json)
     }
 }
+
+@Suite struct SuperDecoderAbsentKeyRegressionTests {
+    private struct Present: Encodable {
+        var name = "x"
+        var base = ["legs": 4]
+    }
+
+    /// `superDecoder()` and `superDecoder(forKey:)` for absent keys give decoders over nil, as in
+    /// `JSONDecoder`: every kind of read, with the same errors and coding paths.
+    @Test func superDecoderForAnAbsentKeyIsADecoderOverNil() throws {
+        let logs = try runSteps(archive: Present()) { log in [
+            { decoder in
+                let c = try decoder.container(keyedBy: LookupKey.self)
+                for sup in [try c.superDecoder(), try c.superDecoder(forKey: LookupKey("missing")),
+                            try c.superDecoder(forKey: LookupKey(intValue: 7)!)] {
+                    log.lines.append("path \(sup.codingPath.map(\.stringValue))")
+                    log.lines.append(describe { try sup.singleValueContainer().decodeNil() })
+                    log.lines.append(describe { try sup.singleValueContainer().decode(Int?.self) as Any })
+                    log.lines.append(describe { try sup.singleValueContainer().decode(String.self) })
+                    log.lines.append(describe { try sup.singleValueContainer().decode([Int].self) })
+                    log.lines.append(describe { try sup.container(keyedBy: LookupKey.self) })
+                    log.lines.append(describe { try sup.unkeyedContainer() })
+                }
+                // A present key is unchanged.
+                let base = try c.superDecoder(forKey: LookupKey("base"))
+                log.lines.append(describe { try base.container(keyedBy: LookupKey.self).decode(Int.self, forKey: LookupKey("legs")) })
+            },
+        ] }
+        #expect(logs.archive == logs.json)
+        #expect(logs.archive.prefix(8) == ["path [\"super\"]", "true", "nil", "valueNotFound at [\"super\"]", "valueNotFound at [\"super\"]",
+                                           "valueNotFound at [\"super\"]", "valueNotFound at [\"super\"]", "path [\"missing\"]"])
+    }
+
+    /// A subclass whose superclass was never encoded (an older archive): Foundation-style
+    /// `super.init(from: superDecoder())` with optional fields in the superclass now decodes.
+    @Test func superclassWithOptionalFieldsDecodesFromAnAbsentSuperKey() throws {
+        class Base: Decodable {
+            var note: String?
+            required init(from decoder: any Decoder) throws {
+                note = try decoder.singleValueContainer().decode(String?.self)
+            }
+        }
+        final class Derived: Base {
+            var name: String
+            required init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: LookupKey.self)
+                name = try c.decode(String.self, forKey: LookupKey("name"))
+                try super.init(from: c.superDecoder())
+            }
+        }
+        let archived = try ArchiveDecoder().decode(Derived.self, from: ArchiveEncoder().encode(["name": "Rex"]))
+        let json = try JSONDecoder().decode(Derived.self, from: JSONEncoder().encode(["name": "Rex"]))
+        #expect(archived.name == "Rex" && archived.note == nil)
+        #expect(json.name == "Rex" && json.note == nil)
+    }
+}
