@@ -26,6 +26,14 @@ enum DDNormalization {
     /// Swift 6.3 on Linux) throws its internal `JSONError.numberIsNotRepresentableInSwift`
     /// instead of a `DecodingError`; the archive decoder throws `dataCorrupted`.
     case outOfRange
+    /// `JSONDecoder` reports a `Bool` read from null as `typeMismatch` (its other types say
+    /// `valueNotFound`); the archive decoder says `valueNotFound` for every type. Compared with
+    /// the JSON error rewritten.
+    case boolFromNull
+    /// A `[String: Int]` with several elements that cannot be read: `JSONDecoder` meets them in
+    /// its dictionary's hash order, the archive decoder in the archive's order, so which one is
+    /// reported differs. Both must fail.
+    case someElementFails
 }
 
 func ddNormalization(_ type: DDType, _ node: DDValue?, ifPresent: Bool) -> DDNormalization {
@@ -64,7 +72,14 @@ func ddNormalization(_ type: DDType, _ node: DDValue?, ifPresent: Bool) -> DDNor
     case (.doubleArray, .array(let elements, _)):
         return elements.contains { if case .int(let v) = $0 { Double(exactly: v) == nil } else { false } } ? .skip : .none
     case (.stringIntDict, .object(let entries)):
-        return entries.contains { if case .double = $0.value { true } else { false } } ? .skip : .none
+        if entries.contains(where: { if case .double = $0.value { true } else { false } }) { return .skip }
+        let unreadable = entries.filter { if case .int = $0.value { false } else { true } }
+        if unreadable.count >= 2 { return .someElementFails }
+        return .none
+    case (.bool, .null): return .boolFromNull
+    case (.boolArray, .array(let elements, _)):
+        let firstUnreadable = elements.first { if case .bool = $0 { false } else { true } }
+        return firstUnreadable == .null ? .boolFromNull : .none
     // An `Int??` holding `.some(nil)` (What differs): `decodeIfPresent(Int?.self)` of a stored
     // nil is `.some(nil)` here and `nil` in JSON.
     case (.optionalInt, .null), (.optionalString, .null):
@@ -123,6 +138,13 @@ final class DDRunner: @unchecked Sendable {
             let result = attempt(body)
             let failedAsExpected = isArchive ? result.hasPrefix("E dataCorrupted") : result.hasPrefix("E ")
             log("\(label): " + (failedAsExpected ? "E outOfRange" : result))
+        case .boolFromNull:
+            var result = attempt(body)
+            if !isArchive, result.hasPrefix("E typeMismatch") { result = "E valueNotFound" + result.dropFirst("E typeMismatch".count) }
+            log("\(label): " + result)
+        case .someElementFails:
+            let result = attempt(body)
+            log("\(label): " + (result.hasPrefix("E ") ? "E (an element)" : result))
         case .none:
             log("\(label): " + attempt(body))
         }
