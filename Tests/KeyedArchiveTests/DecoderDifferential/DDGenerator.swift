@@ -38,7 +38,7 @@ struct DDGenerator {
 
     mutating func value(depth: Int = 0) -> DDValue {
         let roll = random.below(100)
-        if depth >= 4 || roll < 45 { return scalar() }
+        if depth >= 4 || roll < (depth == 0 ? 10 : 40) { return scalar() }
         if roll < 72 { return array(depth: depth) }
         return object(depth: depth)
     }
@@ -87,7 +87,7 @@ struct DDGenerator {
 
     // MARK: Programs
 
-    mutating func program(for value: DDValue, budget: Int = 24) -> DDProgram {
+    mutating func program(for value: DDValue, budget: Int = 30) -> DDProgram {
         self.budget = budget
         return program(value)
     }
@@ -97,6 +97,14 @@ struct DDGenerator {
         guard budget > 0 else { return .nothing }
         budget -= 1
         let roll = random.below(100)
+        if roll < 25 {
+            // The same decoder asked again: what one program kept (lookup hints included) must not
+            // leak into the next. Often the value decoded again through a single-value container,
+            // whose containers are one level deeper than the ones nested in the first.
+            return .sequence((0..<(2 + random.below(2))).map { _ in
+                random.chance(45) ? .single([.value(program(node))]) : program(node)
+            })
+        }
         switch node {
         case .object?:
             if roll < 65 { return .keyed(keyedOps(node)) }
@@ -137,7 +145,14 @@ struct DDGenerator {
     }
 
     mutating func key(in node: DDValue?) -> DDKey {
-        if case .object(let entries)? = node, !entries.isEmpty, random.chance(75) { return random.pick(entries).key }
+        if case .object(let entries)? = node, !entries.isEmpty {
+            if random.chance(70) { return random.pick(entries).key }
+            // A key of a nested object: absent here, present one level down.
+            let nested: [DDKey] = entries.flatMap { entry -> [DDKey] in
+                if case .object(let inner) = entry.value { inner.map(\.key) } else { [] }
+            }
+            if !nested.isEmpty, random.chance(50) { return random.pick(nested) }
+        }
         return random.chance(60) ? DDKey(random.pick(Self.stringKeys)) : DDKey(int: random.pick(Self.intKeys))
     }
 
@@ -203,7 +218,7 @@ struct DDGenerator {
             budget -= 1
             switch random.below(10) {
             case 0, 1: return .decodeNil
-            case 2, 3: return .value(program(node))
+            case 2, 3, 4: return .value(program(node))
             default: return .read(type(for: node))
             }
         }
@@ -242,6 +257,7 @@ func ddShrinks(_ program: DDProgram) -> [DDProgram] {
         [.nothing, .keyed(a), .keyed(b)] + ddShrinkList(a, ddShrinks).map { .keyedTwice($0, b) } + ddShrinkList(b, ddShrinks).map { .keyedTwice(a, $0) }
     case .unkeyed(let ops): [.nothing] + ddShrinkList(ops, ddShrinks).map { .unkeyed($0) }
     case .single(let ops): [.nothing] + ddShrinkList(ops, ddShrinks).map { .single($0) }
+    case .sequence(let programs): [.nothing] + programs + ddShrinkList(programs, ddShrinks).map { .sequence($0) }
     }
 }
 

@@ -176,6 +176,8 @@ final class DDRunner: @unchecked Sendable {
         case .single(let ops):
             guard let c = open("singleValueContainer()", { try decoder.singleValueContainer() }) else { return }
             for op in ops { runSingle(op, c, node) }
+        case .sequence(let programs):
+            for program in programs { run(program, decoder, node) }
         case .nothing:
             break
         }

@@ -123,6 +123,9 @@ indirect enum DDProgram: Equatable, Sendable {
     case keyedTwice([DDKeyedOp], [DDKeyedOp])
     case unkeyed([DDUnkeyedOp])
     case single([DDSingleOp])
+    /// Several programs on the same decoder, one after the other (containers of each kind, and
+    /// the same value decoded again one level deeper through a single-value container).
+    case sequence([DDProgram])
     case nothing
 
     var swiftSource: String {
@@ -131,6 +134,7 @@ indirect enum DDProgram: Equatable, Sendable {
         case .keyedTwice(let a, let b): ".keyedTwice(\(sourceList(a)), \(sourceList(b)))"
         case .unkeyed(let ops): ".unkeyed(\(sourceList(ops)))"
         case .single(let ops): ".single(\(sourceList(ops)))"
+        case .sequence(let programs): ".sequence([\(programs.map(\.swiftSource).joined(separator: ", "))])"
         case .nothing: ".nothing"
         }
     }
@@ -141,6 +145,7 @@ indirect enum DDProgram: Equatable, Sendable {
         case .keyedTwice(let a, let b): 1 + (a.reduce(0) { $0 + $1.size }) + (b.reduce(0) { $0 + $1.size })
         case .unkeyed(let ops): 1 + ops.reduce(0) { $0 + $1.size }
         case .single(let ops): 1 + ops.reduce(0) { $0 + $1.size }
+        case .sequence(let programs): programs.reduce(0) { $0 + $1.size }
         case .nothing: 0
         }
     }
