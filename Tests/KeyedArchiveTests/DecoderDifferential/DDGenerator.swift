@@ -256,7 +256,9 @@ func ddShrinks(_ program: DDProgram) -> [DDProgram] {
     case .keyedTwice(let a, let b):
         [.nothing, .keyed(a), .keyed(b)] + ddShrinkList(a, ddShrinks).map { .keyedTwice($0, b) } + ddShrinkList(b, ddShrinks).map { .keyedTwice(a, $0) }
     case .unkeyed(let ops): [.nothing] + ddShrinkList(ops, ddShrinks).map { .unkeyed($0) }
-    case .single(let ops): [.nothing] + ddShrinkList(ops, ddShrinks).map { .single($0) }
+    case .single(let ops):
+        // A value decoded again through the single-value container: try its program directly.
+        [.nothing] + ops.compactMap { if case .value(let p) = $0 { p } else { nil } } + ddShrinkList(ops, ddShrinks).map { .single($0) }
     case .sequence(let programs): [.nothing] + programs + ddShrinkList(programs, ddShrinks).map { .sequence($0) }
     }
 }
