@@ -54,8 +54,10 @@ enum DiffChecker {
         do { actual = try DiffTree.ofArchive([UInt8](data)) } catch { return "\(name): unreadable archive: \(error)" }
         if let difference = expected.firstDifference(from: actual) { return "\(name) ≠ model: \(difference)" }
         do {
-            let back = try ArchiveDecoder().decode(DiffDecodedTree.self, from: data).tree
-            if let difference = expected.roundTripNormalized.firstDifference(from: back.roundTripNormalized) {
+            var decoder = ArchiveDecoder()
+            decoder.userInfo[.diffGuide] = DiffGuide(root: expected, json: false)
+            let back = try decoder.decode(DiffGuidedTree.self, from: data).tree
+            if let difference = expected.firstDifference(from: back) {
                 return "\(name) round trip through ArchiveDecoder ≠ model: \(difference)"
             }
         } catch {
@@ -72,14 +74,15 @@ enum DiffChecker {
             return "JSONEncoder threw (model allowed JSON): \(error)"
         }
         let decoder = JSONDecoder()
-        decoder.userInfo[.diffDecodesJSON] = true
+        let normalized = expected.jsonNormalized
+        decoder.userInfo[.diffGuide] = DiffGuide(root: normalized, json: true)
         let viaJSON: DiffTree
-        do { viaJSON = try decoder.decode(DiffDecodedTree.self, from: data).tree } catch {
-            return "JSONDecoder threw: \(error)"
+        do { viaJSON = try decoder.decode(DiffGuidedTree.self, from: data).tree } catch {
+            return "archive ≠ JSONEncoder: JSONDecoder read what JSONEncoder wrote other than the model expects: \(error); JSON: \(String(decoding: data, as: UTF8.self))"
         }
         // The archive equals the model at this point: comparing the model is comparing it.
-        if let difference = viaJSON.firstDifference(from: expected.jsonNormalized) {
-            return "archive ≠ JSONEncoder: \(difference) (JSONEncoder as expected, archive as actual); JSON: \(String(decoding: data, as: UTF8.self))"
+        if let difference = normalized.firstDifference(from: viaJSON) {
+            return "archive ≠ JSONEncoder: \(difference) (archive as expected, JSONEncoder as actual); JSON: \(String(decoding: data, as: UTF8.self))"
         }
         return nil
     }
@@ -111,8 +114,9 @@ enum DiffShrinker {
     }
 
     /// The smallest program found (greedy, one-step reductions) and its failure.
-    static func shrink(_ value: DiffWrapped, json: Bool, maximumChecks: Int = 4000) -> (DiffWrapped, String) {
-        guard var failure = DiffChecker.check(value, json: json) else { return (value, "") }
+    static func shrink(_ value: DiffWrapped, json: Bool, maximumChecks: Int = 4000,
+                       failing: (DiffWrapped, Bool) -> String? = DiffChecker.check) -> (DiffWrapped, String) {
+        guard var failure = failing(value, json) else { return (value, "") }
         let wanted = category(failure)
         var current = value
         var checks = 0
@@ -122,7 +126,7 @@ enum DiffShrinker {
             for candidate in reductions(current) {
                 checks += 1
                 if checks >= maximumChecks { break }
-                if let f = DiffChecker.check(candidate, json: json), category(f) == wanted {
+                if let f = failing(candidate, json), category(f) == wanted {
                     current = candidate
                     failure = f
                     improved = true

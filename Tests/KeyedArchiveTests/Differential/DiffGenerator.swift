@@ -52,6 +52,19 @@ struct DiffGenerator {
     private var budget: Int
     private enum SlotKind: Equatable { case keyed, unkeyed, encoder(DiffEncoderUse.State) }
     private var slots: [(slot: Int, kind: SlotKind)] = []
+    /// The kept containers and encoders whose ops are being generated (JSON-friendly programs
+    /// do not write into them from inside: JSONEncoder orders such writes differently).
+    private var activeSlots: [Int] = []
+
+    /// JSON-friendly: what `body` keeps does not outlive it (the program it is part of).
+    private mutating func scoped<T>(_ slot: Int?, _ body: (inout DiffGenerator) -> T) -> T {
+        let before = slots.count
+        if let slot { activeSlots.append(slot) }
+        let result = body(&self)
+        if slot != nil { activeSlots.removeLast() }
+        if jsonFriendly && slots.count > before { slots.removeSubrange(before...) }
+        return result
+    }
 
     init(source: DiffSource, jsonFriendly: Bool) {
         var source = source
@@ -63,6 +76,10 @@ struct DiffGenerator {
     // MARK: Keys and leaves
 
     static let stringKeys = ["a", "b", "name", "m7", "mneg2", "super", "é🙂", ""]
+    /// JSON-friendly programs keep each kind of child under its own keys, so that JSON never
+    /// meets a nested container under a key holding another kind (it traps there).
+    static let friendlyKeyedKeys: [DiffKey] = [.s("ka"), .i(40)]
+    static let friendlyUnkeyedKeys: [DiffKey] = [.s("ua"), .i(-41)]
     static let intKeys = [0, 1, 2, 7, 31, 32, 63, 64, 100, 1 << 14, 70_000, Int.max, -1, -2, -16_384, Int.min]
 
     private mutating func keySet() -> [DiffKey] {
@@ -70,7 +87,9 @@ struct DiffGenerator {
         var keys: [DiffKey] = []
         for _ in 0..<(2 + source.below(3)) {
             let useInt = style == 1 || (style == 2 && source.chance(50))
-            keys.append(useInt ? .i(source.pick(Self.intKeys)) : .s(source.pick(Self.stringKeys)))
+            // JSON-friendly: no "super" among the plain keys (a key written while its super
+            // encoder is in flight is not comparable with JSON).
+            keys.append(useInt ? .i(source.pick(Self.intKeys)) : .s(source.pick(jsonFriendly ? Array(Self.stringKeys.dropLast(3)) + ["é🙂", ""] : Self.stringKeys)))
         }
         return keys
     }
@@ -173,10 +192,12 @@ struct DiffGenerator {
         let choice = budget <= 0 || depth > 4 ? source.below(3) + 7 : source.below(20)
         switch choice {
         case 0..<10:
-            if let stash { slots.append((stash, .encoder(.keyed))) }
+            if let stash { slots.append((stash, .encoder(.keyed))); activeSlots.append(stash) }
+            defer { if stash != nil { activeSlots.removeLast() } }
             return DiffProgram(stashSelf: stash, .keyed(ops(keyed: true, depth: depth, ownEncoderSlot: stash)))
         case 10..<14:
-            if let stash { slots.append((stash, .encoder(.unkeyed))) }
+            if let stash { slots.append((stash, .encoder(.unkeyed))); activeSlots.append(stash) }
+            defer { if stash != nil { activeSlots.removeLast() } }
             return DiffProgram(stashSelf: stash, .unkeyed(ops(keyed: false, depth: depth, ownEncoderSlot: stash)))
         case 14..<17:
             if let stash { slots.append((stash, .encoder(.done))) }
@@ -202,16 +223,16 @@ struct DiffGenerator {
     }
 
     /// A program for a kept encoder in `state` (it must be admissible, see DiffEncoderUse).
-    private mutating func fillProgram(for state: DiffEncoderUse.State, depth: Int) -> (DiffProgram, DiffEncoderUse.State)? {
+    private mutating func fillProgram(for state: DiffEncoderUse.State, slot: Int?, depth: Int) -> (DiffProgram, DiffEncoderUse.State)? {
         switch state {
         case .done: return nil
-        case .keyed: return (DiffProgram(.keyed(ops(keyed: true, depth: depth, ownEncoderSlot: nil))), .keyed)
-        case .unkeyed: return (DiffProgram(.unkeyed(ops(keyed: false, depth: depth, ownEncoderSlot: nil))), .unkeyed)
+        case .keyed: return (DiffProgram(.keyed(scoped(slot) { $0.ops(keyed: true, depth: depth, ownEncoderSlot: nil) })), .keyed)
+        case .unkeyed: return (DiffProgram(.unkeyed(scoped(slot) { $0.ops(keyed: false, depth: depth, ownEncoderSlot: nil) })), .unkeyed)
         case .fresh:
             switch source.below(8) {
-            case 0..<4: return (DiffProgram(.keyed(ops(keyed: true, depth: depth, ownEncoderSlot: nil))), .keyed)
-            case 4: return (DiffProgram(.unkeyed(ops(keyed: false, depth: depth, ownEncoderSlot: nil))), .unkeyed)
-            case 5, 6: return (DiffProgram(.single(value(depth: depth))), .done)
+            case 0..<4: return (DiffProgram(.keyed(scoped(slot) { $0.ops(keyed: true, depth: depth, ownEncoderSlot: nil) })), .keyed)
+            case 4: return (DiffProgram(.unkeyed(scoped(slot) { $0.ops(keyed: false, depth: depth, ownEncoderSlot: nil) })), .unkeyed)
+            case 5, 6: return (DiffProgram(.single(scoped(slot) { $0.value(depth: depth) })), .done)
             default: return (DiffProgram(.singleNil), .done)
             }
         }
@@ -226,6 +247,8 @@ struct DiffGenerator {
         let keys = keySet()
         var result: [DiffOp] = []
         var deferredSupers: [Int] = []
+        var unkeyedSupers = 0
+        var defaultSuperTaken = false
         let count = source.chance(10) ? source.below(12) : source.below(6)
         func key(_ g: inout DiffGenerator) -> DiffKey? { keyed ? g.source.pick(keys) : nil }
         for _ in 0..<count {
@@ -233,7 +256,14 @@ struct DiffGenerator {
             budget -= 1
             switch source.below(100) {
             case 0..<22:
-                result.append(.encode(key(&self), .leaf(leaf())))
+                if keyed && jsonFriendly && source.chance(12) {
+                    // A natively written array under a key that nested unkeyed containers use:
+                    // continued by them, compared with JSONEncoder.
+                    let array = source.pick([DiffLeaf.strings([]), .strings(["a", "é"]), .ints([3, -4]), .doubles([(1.5 as Double).bitPattern])])
+                    result.append(.encode(source.pick(Self.friendlyUnkeyedKeys), .leaf(array)))
+                } else {
+                    result.append(.encode(key(&self), .leaf(leaf())))
+                }
             case 22..<28:
                 result.append(.encodeNil(key(&self)))
             case 28..<33:
@@ -243,18 +273,27 @@ struct DiffGenerator {
                 result.append(.encode(key(&self), depth < 4 ? .program(program(depth: depth + 1)) : .leaf(leaf())))
             case 43..<50:
                 let slot = newSlot()
-                let k = key(&self)
+                let k = keyed && jsonFriendly ? source.pick(Self.friendlyKeyedKeys) : key(&self)
                 slots.append((slot, .keyed))
-                result.append(.nestedKeyed(k, slot: slot, depth < 4 && source.chance(60) ? ops(keyed: true, depth: depth + 1, ownEncoderSlot: nil) : []))
+                result.append(.nestedKeyed(k, slot: slot, depth < 4 && source.chance(60) ? active(slot) { $0.ops(keyed: true, depth: depth + 1, ownEncoderSlot: nil) } : []))
             case 50..<57:
                 let slot = newSlot()
-                let k = key(&self)
+                let k = keyed && jsonFriendly ? source.pick(Self.friendlyUnkeyedKeys) : key(&self)
                 slots.append((slot, .unkeyed))
-                result.append(.nestedUnkeyed(k, slot: slot, depth < 4 && source.chance(60) ? ops(keyed: false, depth: depth + 1, ownEncoderSlot: nil) : []))
+                result.append(.nestedUnkeyed(k, slot: slot, depth < 4 && source.chance(60) ? active(slot) { $0.ops(keyed: false, depth: depth + 1, ownEncoderSlot: nil) } : []))
             case 57..<68:
+                // JSON-friendly: one unkeyed super encoder per list (JSONEncoder inserts two
+                // in the order they are released).
+                if !keyed && jsonFriendly && unkeyedSupers > 0 { continue }
+                if !keyed { unkeyedSupers += 1 }
                 let slot = newSlot()
-                let k: DiffKey? = keyed && source.chance(50) ? source.pick(keys) : nil
-                if depth < 4 && source.chance(35), let (fill, state) = fillProgram(for: .fresh, depth: depth + 1) {
+                var k: DiffKey? = keyed && source.chance(50) ? source.pick(keys) : nil
+                if jsonFriendly && keyed {
+                    // A key of its own (a key written while its super encoder is in flight is
+                    // not comparable with JSON), and superEncoder() once per list.
+                    k = .s("s\(slot)")
+                }
+                if depth < 4 && source.chance(35), let (fill, state) = fillProgram(for: .fresh, slot: slot, depth: depth + 1) {
                     slots.append((slot, .encoder(state)))
                     result.append(.superEncoder(k, slot: slot, fill))
                 } else {
@@ -270,7 +309,8 @@ struct DiffGenerator {
             default:
                 // The Dog: a super encoder taken early, a [String] written natively
                 // after it, the super encoder filled last.
-                guard keyed, depth < 4 else { continue }
+                guard keyed, depth < 4, !(jsonFriendly && defaultSuperTaken) else { continue }
+                defaultSuperTaken = true
                 let slot = newSlot()
                 result.append(.encode(.i(1), .leaf(.string("friend"))))
                 result.append(.superEncoder(nil, slot: slot, nil))
@@ -283,11 +323,17 @@ struct DiffGenerator {
         // or left for later siblings and elements.
         for slot in deferredSupers where source.chance(60) {
             guard let i = slots.firstIndex(where: { $0.slot == slot }), case .encoder(let state) = slots[i].kind,
-                  let (fill, newState) = fillProgram(for: state, depth: depth + 1) else { continue }
+                  let (fill, newState) = fillProgram(for: state, slot: slot, depth: depth + 1) else { continue }
             setKind(slot, .encoder(newState))
             result.append(.fillEncoder(slot: slot, fill))
         }
         return result
+    }
+
+    private mutating func active<T>(_ slot: Int, _ body: (inout DiffGenerator) -> T) -> T {
+        activeSlots.append(slot)
+        defer { activeSlots.removeLast() }
+        return body(&self)
     }
 
     private mutating func fillOp(depth: Int, preferring deferred: [Int]) -> DiffOp? {
@@ -295,11 +341,12 @@ struct DiffGenerator {
         var choice = slots[slots.count - 1 - source.below(min(slots.count, 6))]
         if !deferred.isEmpty, source.chance(40), let s = slots.first(where: { $0.slot == deferred[source.below(deferred.count)] }) { choice = s }
         if source.chance(20) { choice = slots[source.below(slots.count)] }
+        if jsonFriendly && activeSlots.contains(choice.slot) { return nil }
         switch choice.kind {
         case .keyed:
-            return .fillKeyed(slot: choice.slot, ops(keyed: true, depth: depth, ownEncoderSlot: nil))
+            return .fillKeyed(slot: choice.slot, active(choice.slot) { $0.ops(keyed: true, depth: depth, ownEncoderSlot: nil) })
         case .unkeyed:
-            return .fillUnkeyed(slot: choice.slot, ops(keyed: false, depth: depth, ownEncoderSlot: nil))
+            return .fillUnkeyed(slot: choice.slot, active(choice.slot) { $0.ops(keyed: false, depth: depth, ownEncoderSlot: nil) })
         case .encoder(let state):
             // The state changes before the body runs (a single value is "done" at once).
             guard state != .done else { return nil }
@@ -312,13 +359,13 @@ struct DiffGenerator {
                 let newState: DiffEncoderUse.State = kind < 4 ? .keyed : kind == 4 ? .unkeyed : .done
                 setKind(slot, .encoder(newState))
                 switch kind {
-                case 0..<4: generated = (DiffProgram(.keyed(ops(keyed: true, depth: depth, ownEncoderSlot: nil))), .keyed)
-                case 4: generated = (DiffProgram(.unkeyed(ops(keyed: false, depth: depth, ownEncoderSlot: nil))), .unkeyed)
-                case 5, 6: generated = (DiffProgram(.single(value(depth: depth))), .done)
+                case 0..<4: generated = (DiffProgram(.keyed(scoped(slot) { $0.ops(keyed: true, depth: depth, ownEncoderSlot: nil) })), .keyed)
+                case 4: generated = (DiffProgram(.unkeyed(scoped(slot) { $0.ops(keyed: false, depth: depth, ownEncoderSlot: nil) })), .unkeyed)
+                case 5, 6: generated = (DiffProgram(.single(scoped(slot) { $0.value(depth: depth) })), .done)
                 default: generated = (DiffProgram(.singleNil), .done)
                 }
             default:
-                generated = fillProgram(for: state, depth: depth)
+                generated = fillProgram(for: state, slot: slot, depth: depth)
             }
             guard let (program, _) = generated else { return nil }
             return .fillEncoder(slot: slot, program)

@@ -240,3 +240,80 @@ extension CodingUserInfoKey {
     /// Set when `DiffDecodedTree` reads JSON: numbers are read as Double, never as Float.
     static let diffDecodesJSON = CodingUserInfoKey(rawValue: "diffDecodesJSON")!
 }
+
+/// The expected tree, handed to `DiffGuidedTree` through `userInfo`.
+final class DiffGuide: @unchecked Sendable {
+    let root: DiffTree
+    /// Reading JSON: keys are strings and numbers are Int64, UInt64 or Double.
+    let json: Bool
+    init(root: DiffTree, json: Bool) { self.root = root; self.json = json }
+}
+
+extension CodingUserInfoKey {
+    static let diffGuide = CodingUserInfoKey(rawValue: "diffGuide")!
+}
+
+/// A value decoded generically, but guided by the expected tree: each value is read with the
+/// type the expected tree has at its coding path (so the round trip also exercises the typed
+/// decoding entry points, and nothing is decoded by trial and error). What does not match
+/// throws, with the path.
+struct DiffGuidedTree: Decodable {
+    let tree: DiffTree
+
+    struct Mismatch: Error, CustomStringConvertible { let description: String }
+
+    init(from decoder: any Decoder) throws {
+        guard let guide = decoder.userInfo[.diffGuide] as? DiffGuide else { throw Mismatch(description: "no guide") }
+        var node = guide.root
+        for key in decoder.codingPath {
+            switch node {
+            case .keyed(let d):
+                guard let next = d[key.intValue.map(DiffKey.i) ?? .s(key.stringValue)] ?? d[.s(key.stringValue)] else {
+                    throw Mismatch(description: "unexpected key \(key.stringValue) at \(decoder.codingPath.map(\.stringValue))")
+                }
+                node = next
+            case .unkeyed(let a):
+                guard let i = key.intValue, a.indices.contains(i) else {
+                    throw Mismatch(description: "unexpected element \(key.stringValue) at \(decoder.codingPath.map(\.stringValue))")
+                }
+                node = a[i]
+            default:
+                throw Mismatch(description: "a container where \(node) was expected, at \(decoder.codingPath.map(\.stringValue))")
+            }
+        }
+        switch node {
+        case .keyed:
+            let c = try decoder.container(keyedBy: DiffCodingKey.self)
+            var entries: [DiffKey: DiffTree] = [:]
+            for key in c.allKeys { entries[key.diffKey] = try c.decode(DiffGuidedTree.self, forKey: key).tree }
+            tree = .keyed(entries)
+        case .unkeyed:
+            var u = try decoder.unkeyedContainer()
+            var items: [DiffTree] = []
+            while !u.isAtEnd { items.append(try u.decode(DiffGuidedTree.self).tree) }
+            if let count = u.count, count != items.count { throw Mismatch(description: "count \(count) but \(items.count) elements") }
+            tree = .unkeyed(items)
+        default:
+            let s = try decoder.singleValueContainer()
+            switch node {
+            case .null:
+                guard s.decodeNil() else { throw Mismatch(description: "not nil at \(decoder.codingPath.map(\.stringValue))") }
+                tree = node
+            case .bool: tree = .bool(try s.decode(Bool.self))
+            case .integer(let text):
+                if Int64(text) != nil { tree = .integer("\(try s.decode(Int64.self))") }
+                else if UInt64(text) != nil { tree = .integer("\(try s.decode(UInt64.self))") }
+                else if Int128(text) != nil { tree = .integer("\(try s.decode(Int128.self))") }
+                else { tree = .integer("\(try s.decode(UInt128.self))") }
+            case .float: tree = .float(try s.decode(Float.self).bitPattern)
+            case .double: tree = guide.json ? DiffTree.number(try s.decode(Double.self)) : .double(try s.decode(Double.self).bitPattern)
+            case .string: tree = .string(try s.decode(String.self))
+            case .bytes: tree = .bytes([UInt8](try s.decode(Data.self)))
+            case .date: tree = .date(try s.decode(Date.self).timeIntervalSinceReferenceDate.bitPattern)
+            case .uuid: tree = .uuid(try s.decode(UUID.self).uuidString)
+            case .url: tree = .url(try s.decode(URL.self).absoluteString)
+            case .keyed, .unkeyed: fatalError("unreachable")
+            }
+        }
+    }
+}
