@@ -1,5 +1,9 @@
 import Foundation
+// Built into the test target, this imports the library (its `package` API suffices); built
+// into one module with the library's sources (the encoder fuzzer), there is nothing to import.
+#if canImport(KeyedArchive)
 import KeyedArchive
+#endif
 
 /// The oracles of the differential encoder tests, for one program.
 enum DiffChecker {

@@ -1,5 +1,9 @@
 import Foundation
-@testable import KeyedArchive
+// Built into the test target, this imports the library (its `package` API suffices); built
+// into one module with the library's sources (the encoder fuzzer), there is nothing to import.
+#if canImport(KeyedArchive)
+import KeyedArchive
+#endif
 
 /// The logical value of an archive (or of a JSON document, or the model's expectation):
 /// exactly typed, floats by bit pattern, keys as written (Int or String).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import KeyedArchive
+import KeyedArchive
 
 // Differential, property-based tests of the encoder (issue 10, item 3): seeded random
 // encoding programs (Differential/DiffGenerator.swift) run through ArchiveEncoder, plain and
