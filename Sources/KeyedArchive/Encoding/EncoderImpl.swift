@@ -31,14 +31,19 @@ final class EncoderImpl: Encoder {
     /// How many `Optional` layers enclose this value through single-value containers: a nil
     /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
     let optionalDepth: Int
+    /// Whether this is a keyed container's super encoder: until it writes something, its `{}`
+    /// placeholder is not a value that a nested container under its key could continue.
+    let isSuperEncoder: Bool
     @exclusivity(unchecked) var role: Role
 
-    init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int, role: Role) {
+    init(state: EncodingState, parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int,
+         role: Role, isSuperEncoder: Bool = false) {
         self.state = state
         self.parentPath = parentPath
         self.component = component
         self.depth = depth
         self.optionalDepth = optionalDepth
+        self.isSuperEncoder = isSuperEncoder
         self.role = role
     }
 
@@ -83,6 +88,7 @@ final class EncoderImpl: Encoder {
         case .unkeyed(let existing) where kind == .unkeyed:
             return existing
         case .placeholder(let placeholder):
+            state.claimPlaceholder(placeholder)
             // The `{}` in the slot is a keyed container already; anything else replaces it.
             ref = kind == .keyed ? placeholder : state.replacementSink(forPlaceholder: placeholder).open(kind, depth: depth)
         case .single(let slot):
@@ -112,6 +118,7 @@ final class EncoderImpl: Encoder {
             role = .single(sink.slotAtEnd())
             return sink
         case .placeholder(let placeholder):
+            state.claimPlaceholder(placeholder)
             let sink = state.replacementSink(forPlaceholder: placeholder)
             role = .single(ValueSlot(sink: sink.index, parent: ContainerRecord.topLevel, offset: 0))
             return sink

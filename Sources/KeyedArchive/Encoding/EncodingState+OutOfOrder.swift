@@ -43,7 +43,14 @@ extension EncodingState {
     func resolvePendingSlot(in sink: EncodingSink) {
         guard let encoder = sink.pendingSlot else { return }
         sink.pendingSlot = nil
-        encoder.role = .placeholder(sink.writeEmptyKeyed(depth: encoder.depth))
+        let placeholder = sink.writeEmptyKeyed(depth: encoder.depth)
+        encoder.role = .placeholder(placeholder)
+        if encoder.isSuperEncoder { unclaimedSuperPlaceholders.insert(placeholder.id) }
+    }
+
+    /// The encoder that owns `placeholder` writes its value now.
+    func claimPlaceholder(_ placeholder: ContainerRef) {
+        if !unclaimedSuperPlaceholders.isEmpty { unclaimedSuperPlaceholders.remove(placeholder.id) }
     }
 
     /// A new sink whose root value replaces the value at `slot`.
@@ -139,12 +146,47 @@ extension EncodingState {
         // keyed container continues (Foundation's coders, too, let an encoder ask for a
         // container while the value of its single-value container is still being encoded).
         if sink.pendingSlot != nil, sink.slotAtEnd() == slot { resolvePendingSlot(in: sink) }
-        guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink)
-        else { return nil }
+        guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink) else {
+            return kind == .unkeyed ? unpackedArray(at: slot, in: sink, depth: depth) : nil
+        }
         let tag = sink.writer.bytes.load(fromByteOffset: header, as: UInt8.self)
         let isKeyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
         guard isKeyed == (kind == .keyed) else { return nil }
         return ContainerRef(sink: sink, id: ContainerID(sink: sink.index, serial: serial), kind: kind, depth: depth)
+    }
+
+    /// The packed array at `slot` (an `[Int]`, `[Double]`, … written natively) as an unkeyed
+    /// container that can be continued, as `JSONEncoder` continues any array: a new sink
+    /// replaces the array with an unkeyed container holding the same numbers, one value each,
+    /// and later elements follow them. `nil` if `slot` holds something else.
+    private func unpackedArray(at slot: ValueSlot, in sink: EncodingSink, depth: Int) -> ContainerRef? {
+        let base = slot.parent == ContainerRecord.topLevel ? 0 : entriesStart(of: slot.parent, in: sink)
+        let reader = ByteReader(sink.writer.bytes)
+        guard let base, (try? reader.byte(at: base + slot.offset, limit: reader.count)) == WireTag.packed,
+              let (kind, count, start) = try? reader.packedHeader(at: base + slot.offset, limit: reader.count)
+        else { return nil }
+        let replacement = replacementSink(for: slot)
+        let unpacked = replacement.open(.unkeyed, depth: depth)
+        // `packedHeader` checked that all `count` elements are in bounds.
+        func element<T: FixedWidthInteger>(_: T.Type, _ index: Int) -> T {
+            T(littleEndian: reader.base.loadUnaligned(fromByteOffset: start + index * MemoryLayout<T>.size, as: T.self))
+        }
+        for index in 0..<count {
+            switch kind {
+            case .int8: NativeEncoding.writeInteger(element(Int8.self, index), into: &replacement.writer)
+            case .int16: NativeEncoding.writeInteger(element(Int16.self, index), into: &replacement.writer)
+            case .int32: NativeEncoding.writeInteger(element(Int32.self, index), into: &replacement.writer)
+            case .int64: NativeEncoding.writeInteger(element(Int64.self, index), into: &replacement.writer)
+            case .uint8: NativeEncoding.writeInteger(element(UInt8.self, index), into: &replacement.writer)
+            case .uint16: NativeEncoding.writeInteger(element(UInt16.self, index), into: &replacement.writer)
+            case .uint32: NativeEncoding.writeInteger(element(UInt32.self, index), into: &replacement.writer)
+            case .uint64: NativeEncoding.writeInteger(element(UInt64.self, index), into: &replacement.writer)
+            case .float32: NativeEncoding.writeFloat(Float(bitPattern: element(UInt32.self, index)), into: &replacement.writer)
+            case .float64: NativeEncoding.writeDouble(Double(bitPattern: element(UInt64.self, index)), into: &replacement.writer)
+            }
+        }
+        replacement.stack[replacement.stack.count - 1].count = count
+        return unpacked
     }
 
     /// The container of `kind` that keyed `container` holds under key `wire` now (its last
@@ -223,6 +265,7 @@ extension EncodingState {
             switch previous {
             case .pending: sink.pendingSlot = encoder
             case .placeholder(let placeholder):
+                if encoder.isSuperEncoder { unclaimedSuperPlaceholders.insert(placeholder.id) }
                 if let owner = placeholder.sink {
                     let record = owner.records[placeholder.id.serial]
                     replacements[ValueSlot(sink: owner.index, parent: record.parent, offset: record.offset)] = nil

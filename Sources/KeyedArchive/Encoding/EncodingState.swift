@@ -19,6 +19,9 @@ final class EncodingState {
     /// could not be cut off: the fix-up pass leaves them out. By the slot of the entry's first
     /// byte (its key, or the element).
     var droppedEntries: Set<ValueSlot> = []
+    /// The `{}` placeholders of keyed containers' super encoders that have not written anything
+    /// yet (see `EncoderImpl.isSuperEncoder`).
+    var unclaimedSuperPlaceholders: Set<ContainerID> = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.

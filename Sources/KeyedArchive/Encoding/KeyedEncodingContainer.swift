@@ -76,10 +76,12 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         // Asking again for a container under a key that holds one of that kind continues it, as
         // `JSONEncoder` does; under a key that holds anything else, the new container replaces
         // it (the last write wins). Late entries (a virtual frame) do not know the keys written
-        // before the container closed, so they always look.
+        // before the container closed, so they always look. A super encoder that has written
+        // nothing yet only holds its key: the nested container is a new value, which replaces it.
         let duplicate = sink.stack.insertKey(wire, inFrame: top)
         if duplicate || sink.stack[top].isVirtual,
-           let existing = state.containerHeld(forKey: wire, in: container, kind: kind, depth: depth) {
+           let existing = state.containerHeld(forKey: wire, in: container, kind: kind, depth: depth),
+           !state.unclaimedSuperPlaceholders.contains(existing.id) {
             return existing
         }
         state.appendKey(wire: wire, duplicate: duplicate, into: sink)
@@ -96,7 +98,7 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     private func openSuperEncoder<K: CodingKey>(forKey key: K) -> any Encoder {
         let depth = container.depth + 1
         let superEncoder = EncoderImpl(state: state, parentPath: path, component: .key(key), depth: depth, optionalDepth: 0,
-                                       role: .placeholder(.dead(.keyed, depth: depth)))
+                                       role: .placeholder(.dead(.keyed, depth: depth)), isSuperEncoder: true)
         guard let sink = state.sink(forWritingTo: container) else { return superEncoder }
         state.writeKey(key, into: sink)
         superEncoder.role = .pending(sink)

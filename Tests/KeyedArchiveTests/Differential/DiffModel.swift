@@ -285,7 +285,7 @@ final class DiffModel {
                     n = x
                     continued(owner: &x.owner, by: k.owner, isNative: false)
                     note("nested keyed re-requested: continued")
-                } else if let existing = k.entries[key], case .none = existing.state, !existing.isInFlightSuper {
+                } else if let existing = k.entries[key], case .none = existing.state, existing.superTakenIn == nil {
                     // A value that encoded nothing is an empty keyed container (as JSONEncoder's {}).
                     n = DiffModelKeyed(owner: k.owner)
                     existing.state = .keyed(n)
@@ -306,7 +306,7 @@ final class DiffModel {
                     n = x
                     continued(owner: &x.owner, by: k.owner, isNative: x.isNative)
                     note(x.isNative ? "native array continued by nestedUnkeyedContainer" : "nested unkeyed re-requested: continued")
-                    if x.isPacked && !x.items.isEmpty { note(DiffKnownBugs.packedArrayContinued) }
+                    if x.isPacked && !x.items.isEmpty { note("packed array continued by nestedUnkeyedContainer") }
                 } else {
                     if let existing = k.entries[key] { replacedByNested(existing) }
                     n = DiffModelUnkeyed(owner: k.owner)
@@ -402,10 +402,14 @@ final class DiffModel {
 
     private func replacedByNested(_ existing: DiffModelEncoder) {
         switch existing.state {
-        case .none where existing.isInFlightSuper:
+        case .none where existing.superTakenIn != nil:
             // The doc: "a key written again after superEncoder(forKey:) for that key replaces
-            // the super encoder's value here" (touch() already excluded JSON).
-            note(DiffKnownBugs.nestedUnderInFlightSuper)
+            // the super encoder's value here" — until the super encoder writes something, also
+            // after the frame that took it returned. JSONEncoder has written `{}` for a released
+            // one, which a nested keyed container continues to the same value, but an unkeyed
+            // one traps on.
+            excludeJSON("a nested container under a key holding a super encoder that wrote nothing")
+            note("nested container replaced a super encoder that wrote nothing")
         case .none:
             // An empty value is {} for JSONEncoder: an unkeyed container there traps.
             excludeJSON("a nested container under a key holding another kind (JSONEncoder traps)")
@@ -459,7 +463,6 @@ final class DiffModel {
 }
 
 extension DiffModelEncoder {
-    var isInFlightSuper: Bool { superTakenIn.map { !$0.returned } ?? false }
 
     var tree: DiffTree {
         switch state {

@@ -197,6 +197,7 @@ private func record(_ failures: [DiffCampaign.Failure]) {
             "native array continued by nestedUnkeyedContainer", "container requested again",
             "keyed container continued", "nested container replaced another kind",
             "key rewritten while its super encoder is in flight", "re-entrant write into an enclosing container",
+            "nested container replaced a super encoder that wrote nothing", "packed array continued by nestedUnkeyedContainer",
             "Int key negative", "Int key >= 32", "Int key >= 64", "Int key >= 2^14",
         ] + [
             "Bool", "String", "String empty", "String unicode", "Int", "Int8", "Int16", "Int32", "Int64",
