@@ -9,15 +9,16 @@
 # directly). Needs only the Swift toolchain (its clang_rt.fuzzer and ASan runtimes) and zlib's
 # header (zlib1g-dev, as for `swift build`).
 #
-# Seeds: Tests/Fuzz/corpus (committed) plus every golden vector in Spec/vectors, converted from
-# annotated hex on each run. The working corpus lives in a temporary folder unless FUZZ_CORPUS
+# Seeds: for the byte fuzzers, Tests/Fuzz/corpus (committed) plus every golden vector in
+# Spec/vectors, converted from annotated hex on each run; for encoder-fuzzer, whose input is an
+# encoding program rather than an archive, Tests/Fuzz/corpus-encoder (committed). The working corpus lives in a temporary folder unless FUZZ_CORPUS
 # names a folder to keep it in. Crashing, timing-out and out-of-memory inputs are written to
 # Tests/Fuzz/crashers/ (commit them: FuzzReplayTests replays every file there). Exits non-zero
 # if any target found one. Reproduce one input: .build-fuzz/decoder-fuzzer Tests/Fuzz/crashers/FILE
 # (with SWIFT_BACKTRACE=enable=no for a readable report).
 #
 # Adding a target: write Tests/Fuzz/<Name>Fuzzer.swift with an LLVMFuzzerTestOneInput entry
-# and add "<name>-fuzzer <Name>Fuzzer.swift" to TARGETS below.
+# and add "<name>-fuzzer <Name>Fuzzer.swift <seed folder>" to TARGETS below.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -25,12 +26,23 @@ FUZZ=Tests/Fuzz
 OUT=.build-fuzz
 CRASHERS=$FUZZ/crashers
 
-# "binary entry-file" pairs; every target also gets Tests/KeyedArchiveTests/Support/FuzzModels.swift.
+# "binary entry-file seeds" triples: seeds "archives" is the archive corpus plus the golden
+# vectors, any other word a folder of Tests/Fuzz. Every target also gets
+# Tests/KeyedArchiveTests/Support/FuzzModels.swift; encoder-fuzzer also the Differential sources.
 TARGETS=(
-    "decoder-fuzzer DecoderFuzzer.swift"
-    "stream-fuzzer StreamFuzzer.swift"
-    "inspector-fuzzer InspectorFuzzer.swift"
+    "decoder-fuzzer DecoderFuzzer.swift archives"
+    "stream-fuzzer StreamFuzzer.swift archives"
+    "inspector-fuzzer InspectorFuzzer.swift archives"
+    "encoder-fuzzer EncoderFuzzer.swift corpus-encoder"
 )
+# Only TARGET_FILTER's targets when it is set (e.g. TARGET_FILTER=encoder-fuzzer for a campaign).
+TARGET_FILTER=${TARGET_FILTER:-}
+
+# The encoder differential suite's generator, model and checker, without its @Test files.
+DIFFERENTIAL_SOURCES=()
+for file in Tests/KeyedArchiveTests/Differential/*.swift; do
+    case $file in *Tests.swift) ;; *) DIFFERENTIAL_SOURCES+=("$file") ;; esac
+done
 
 LIB_SOURCES=(Sources/KeyedArchive/*.swift Sources/KeyedArchive/*/*.swift)
 COMMON=(-parse-as-library -O -module-name KeyedArchiveFuzz -package-name keyedarchive -I Sources/CZlib)
@@ -54,8 +66,10 @@ fi
 build() {
     local binary=$1 entry=$2; shift 2
     local log=$OUT/$binary.log
+    local extra=()
+    if [ "$binary" = encoder-fuzzer ]; then extra=("${DIFFERENTIAL_SOURCES[@]}"); fi
     echo "== build $OUT/$binary"
-    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" Tests/KeyedArchiveTests/Support/FuzzModels.swift "$FUZZ/$entry" \
+    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" Tests/KeyedArchiveTests/Support/FuzzModels.swift "${extra[@]}" "$FUZZ/$entry" \
             -o "$OUT/$binary" >"$log" 2>&1; then
         # ld.gold warns about every ASan helper symbol; show only the rest.
         grep -v "Cannot export local symbol" "$log" >&2 || true
@@ -99,7 +113,13 @@ fi
 SECONDS_PER_TARGET=${1:-60}
 [[ $SECONDS_PER_TARGET =~ ^[0-9]+$ ]] || die "usage: run.sh [SECONDS] | --seeds"
 
+selected=()
 for target in "${TARGETS[@]}"; do
+    set -- $target
+    if [ -z "$TARGET_FILTER" ] || [ "$1" = "$TARGET_FILTER" ]; then selected+=("$target"); fi
+done
+[ ${#selected[@]} -gt 0 ] || die "no target named $TARGET_FILTER"
+for target in "${selected[@]}"; do
     set -- $target
     build "$1" "$2" -sanitize=fuzzer,address
 done
@@ -116,9 +136,13 @@ echo "== $(ls "$SEEDS" | wc -l | tr -d ' ') seed inputs"
 
 mkdir -p "$CRASHERS"
 status=0
-for target in "${TARGETS[@]}"; do
+for target in "${selected[@]}"; do
     set -- $target
     binary=$1
+    # An encoding program needs far fewer bytes than an archive; its findings get a name prefix
+    # (crashers/encoder-*) so that FuzzReplayTests knows to replay them as programs.
+    if [ "$3" = archives ]; then seeds=$SEEDS prefix= max_len=65536
+    else seeds=$FUZZ/$3 prefix=${binary%-fuzzer}- max_len=4096; fi
     if [ -n "${FUZZ_CORPUS:-}" ]; then
         work=$FUZZ_CORPUS/$binary
         mkdir -p "$work"
@@ -136,9 +160,9 @@ for target in "${TARGETS[@]}"; do
     set +e
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$OUT/$binary" \
         -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-        -timeout=10 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$ROOT/$CRASHERS/" \
-        "$work" "$SEEDS" >"$log" 2>&1
+        -timeout=10 -max_len="$max_len" -print_final_stats=1 \
+        -artifact_prefix="$ROOT/$CRASHERS/$prefix" \
+        "$work" "$seeds" >"$log" 2>&1
     rc=$?
     set -e
     grep -E "INITED|DONE|^stat::number_of_executed_units|^stat::average_exec_per_sec|^stat::peak_rss_mb" "$log" || true

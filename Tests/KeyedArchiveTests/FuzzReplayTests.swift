@@ -120,6 +120,21 @@ private func replayStream(_ bytes: [UInt8]) throws -> (frames: Int, problem: Str
         #expect(valid >= 20)
     }
 
+    /// The encoder fuzzer's inputs (Tests/Fuzz/EncoderFuzzer.swift): every seed of its corpus
+    /// and every finding it ever saved (crashers/encoder-*) is read as an encoding program and
+    /// must pass the fuzzer's own check — encoded with and without zlib, decoded back, equal to
+    /// the reference model and to JSONEncoder.
+    @Test func encoderCorpusAndFindingsReplay() throws {
+        let seeds = fuzzInputs(in: "corpus-encoder")
+        #expect(seeds.count >= 50, "encoder seed corpus Tests/Fuzz/corpus-encoder is missing or nearly empty")
+        let findings = fuzzInputs(in: "crashers").filter { $0.lastPathComponent.hasPrefix("encoder-") }
+        for file in seeds + findings {
+            let program = DiffWrapped(fuzzBytes: try [UInt8](Data(contentsOf: file)))
+            let mismatch = DiffChecker.check(program, json: true)
+            #expect(mismatch == nil, "\(file.lastPathComponent): \(mismatch ?? "")")
+        }
+    }
+
     /// The encoded seeds were written from the fuzz target types (Tests/Fuzz/SeedGenerator.swift):
     /// they decode as those types here, which also checks that this file's copy of the types
     /// matches Tests/Fuzz/FuzzModels.swift.
