@@ -144,6 +144,9 @@ final class DiffModel {
                 if let k = s.keyed, let key = s.key { k.inFlightSupers[key, default: 1] -= 1 }
                 if let u = s.unkeyed { u.inFlightSupers -= 1 }
             }
+            // The containers own their frame: dropping them here breaks the cycle (the encoder
+            // fuzzer runs millions of models in one process).
+            f.supers = []
             frames.removeLast()
         }
         if let slot = program.stashSelf {
