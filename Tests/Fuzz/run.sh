@@ -141,8 +141,12 @@ for target in "${selected[@]}"; do
     binary=$1
     # An encoding program needs far fewer bytes than an archive; its findings get a name prefix
     # (crashers/encoder-*) so that FuzzReplayTests knows to replay them as programs.
-    if [ "$3" = archives ]; then seeds=$SEEDS prefix= max_len=65536
-    else seeds=$FUZZ/$3 prefix=${binary%-fuzzer}- max_len=4096; fi
+    # Its process also grows by about 3 KB per program under ASan and libFuzzer (LeakSanitizer
+    # finds no leak, and a plain -O build of the same check over 40,000 mutated programs stays
+    # at 24 MB), which reaches 2 GB after about 25 minutes: a higher RSS limit for long runs.
+    # The per-input limit (-malloc_limit_mb) stays at 2 GB.
+    if [ "$3" = archives ]; then seeds=$SEEDS prefix= max_len=65536 rss_limit=2048
+    else seeds=$FUZZ/$3 prefix=${binary%-fuzzer}- max_len=4096 rss_limit=6144; fi
     if [ -n "${FUZZ_CORPUS:-}" ]; then
         work=$FUZZ_CORPUS/$binary
         mkdir -p "$work"
@@ -159,7 +163,7 @@ for target in "${selected[@]}"; do
     # itself trips ASan and buries the real report).
     set +e
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$OUT/$binary" \
-        -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+        -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb="$rss_limit" -malloc_limit_mb=2048 \
         -timeout=10 -max_len="$max_len" -print_final_stats=1 \
         -artifact_prefix="$ROOT/$CRASHERS/$prefix" \
         "$work" "$seeds" >"$log" 2>&1
