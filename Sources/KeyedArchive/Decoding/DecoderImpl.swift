@@ -75,9 +75,10 @@ extension DecodingState {
                 codingPath: path.path, debugDescription: "Expected to decode Dictionary<String, Any> but found an element of a packed \(element.name) array instead."))
         }
         let tag = try tag(at: location, path: path.path)
+        if tag == WireTag.emptyKeyed || tag == WireTag.keyed { try checkContainerDepth(depth, at: location, path: path) }
         if tag == WireTag.emptyKeyed {
             return ArchiveKeyedDecodingContainer(state: self, start: location.offset + 1, end: location.offset + 1,
-                                                 hasIntegerKeys: false, path: path, depth: depth)
+                                                 hasIntegerKeys: false, hasStringKeys: false, path: path, depth: depth)
         }
         guard tag == WireTag.keyed else {
             if tag == WireTag.nil || tag == WireTag.nestedNil {
@@ -87,10 +88,10 @@ extension DecodingState {
             throw DecodingErrors.typeMismatch([String: Any].self, found: tag, path: path.path)
         }
         do throws(ArchiveFormatError) {
-            let framing = try reader.keyedFraming(at: location.offset, limit: location.limit, keyTableCount: keyStrings.count,
+            let framing = try reader.keyedFraming(at: location.offset, limit: location.limit, keyIdentities: keyIdentities,
                                                   maximumCount: limits.maximumCollectionCount)
             return ArchiveKeyedDecodingContainer(state: self, start: framing.entries.lowerBound, end: framing.entries.upperBound,
-                                                 hasIntegerKeys: framing.hasIntegerKeys, path: path, depth: depth)
+                                                 hasIntegerKeys: framing.hasIntegerKeys, hasStringKeys: framing.hasStringKeys, path: path, depth: depth)
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }
@@ -103,6 +104,7 @@ extension DecodingState {
                 codingPath: path.path, debugDescription: "Expected to decode Array<Any> but found an element of a packed \(element.name) array instead."))
         }
         let tag = try tag(at: location, path: path.path)
+        if tag == WireTag.emptyUnkeyed || tag == WireTag.unkeyed { try checkContainerDepth(depth, at: location, path: path) }
         do {
             var p = location.offset + 1
             switch tag {
@@ -127,6 +129,15 @@ extension DecodingState {
             }
         } catch let error as ArchiveFormatError {
             throw DecodingErrors.corrupted(error, path: path.path)
+        }
+    }
+
+    /// `limitExceeded` for a container at `depth` past `Limits.maximumDepth`: checked once its
+    /// tag says it is a container and before its length or entries are (`Spec/FORMAT.md` §12.4),
+    /// so a container too deep is reported as such whatever is wrong inside it.
+    private func checkContainerDepth(_ depth: Int, at location: ValueLocation, path: CodingPathNode) throws {
+        guard depth <= limits.maximumDepth else {
+            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: path.path)
         }
     }
 

@@ -11,6 +11,8 @@ final class DecodingState {
     let limits: ArchiveDecoder.Limits
     /// String keys of the archive, by key-table index.
     @exclusivity(unchecked) private(set) var keyStrings: [String] = []
+    /// For each key-table index, the key it stands for (`KeyIdentity`).
+    @exclusivity(unchecked) private(set) var keyIdentities: [UInt64] = []
     /// Per container depth: the keyed container last read at that depth (by the offset of its
     /// entries) and where its next entry starts. Synthesized code reads keys in the order they
     /// were written, so the next lookup usually matches there without a scan; a lookup uses the
@@ -43,6 +45,7 @@ final class DecodingState {
         let body = try ArchiveBody(reader)
         rootRange = body.root
         keyStrings = body.keys
+        keyIdentities = body.keyIdentities
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

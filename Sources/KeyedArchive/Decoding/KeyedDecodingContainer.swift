@@ -11,6 +11,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Whether any entry has an integer key: if none does, a string key's name need not be
     /// checked for a decimal spelling on every lookup.
     let hasIntegerKeys: Bool
+    /// Whether any entry has a string key: only a container with both kinds can hold two
+    /// entries that one key type matches (see `location(of:)`).
+    let hasStringKeys: Bool
     let path: CodingPathNode
     let depth: Int
 
@@ -33,15 +36,22 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { location(of: key) != nil }
+    /// True also when two entries match `key` (decoding it then throws).
+    func contains(_ key: Key) -> Bool {
+        do { return try location(of: key) != nil } catch { return true }
+    }
 
-    /// Where the value for `key` is, or `nil` if the container has no entry for it.
+    /// Where the value for `key` is, or `nil` if the container has no entry for it
+    /// (`Spec/FORMAT.md` §8.3).
     ///
     /// An entry matches an integer key when the key is written in integer form (see `KeyForm`)
     /// with that integer, and a string entry when the strings are equal, so archives written
     /// with string keys stay readable after a type adopts integer keys. A key without an
     /// `intValue` also matches the integer entry its string spells in canonical decimal.
-    func location<K: CodingKey>(of key: K) -> ValueLocation? {
+    ///
+    /// - Throws: `dataCorrupted` (`malformed`) when two entries match `key`: its integer and
+    ///   its name. Which one a reader took would depend on the order it looked in.
+    func location<K: CodingKey>(of key: K) throws -> ValueLocation? {
         // The generic part stays small: everything below works on concrete values, because
         // generic code here costs a runtime metadata lookup per call. Each property of the
         // key is read once (a witness call each).
@@ -51,11 +61,22 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         } else {
             hasIntegerKeys ? KeyForm.canonicalDecimalIfNeeded(name) : nil
         }
-        return state.findEntry(KeyRequest(integer: integer, name: name), start: start, end: end, depth: depth)
+        let request = KeyRequest(integer: integer, name: name)
+        // Only a key whose integer and name are different keys can match two entries (an
+        // integer and the string that spells it are one key, rejected as a repeat when the
+        // container was opened), and only in a container with both kinds of entry.
+        if hasIntegerKeys && hasStringKeys, let integer, !KeyForm.isCanonicalDecimal(name, of: integer) {
+            do throws(ArchiveFormatError) {
+                return try state.findOnlyEntry(request, start: start, end: end, depth: depth)
+            } catch {
+                throw DecodingErrors.corrupted(error, path: path.appending(key).path)
+            }
+        }
+        return state.findEntry(request, start: start, end: end, depth: depth)
     }
 
     private func require(_ key: Key) throws -> ValueLocation {
-        guard let location = location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
+        guard let location = try location(of: key) else { throw DecodingErrors.keyNotFound(key, path: path.path) }
         return location
     }
 
@@ -93,7 +114,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// Absent key → `nil`; an explicit nil → `nil` unless `T` is itself optional, in which case
     /// the nil is decoded as `T` (so an `Int??` holding `.some(nil)` comes back exactly).
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let location = location(of: key) else { return nil }
+        guard let location = try location(of: key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
         return try state.decodeValue(type, at: location, parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 1)
     }
@@ -123,7 +144,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// One lookup for "absent or nil → nil, else decode".
     @inline(__always)
     private func ifPresent<T>(_ key: Key, _ read: (ValueLocation) throws -> T) throws -> T? {
-        guard let location = location(of: key), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        guard let location = try location(of: key), !state.isNil(at: location, maximumLevel: .max) else { return nil }
         return try read(location)
     }
 
@@ -154,7 +175,7 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// read throws `valueNotFound` at the key's path.
     private func superDecoder<K: CodingKey>(for key: K) throws -> any Decoder {
         let superPath = path.appending(key)
-        guard let location = location(of: key) else {
+        guard let location = try location(of: key) else {
             try checkDepth(at: ValueLocation(offset: start, limit: end), path: superPath)
             return DecoderImpl(state: state.absentValueState(), location: ValueLocation(offset: 0, limit: 1),
                                parentPath: path, component: .key(key), depth: depth + 1, optionalDepth: 0)
@@ -205,6 +226,30 @@ extension DecodingState {
         let hint = keyedCursor(container: start, depth: depth)
         let resume = (start..<end).contains(hint) ? hint : start
         return scan(from: resume, to: end) ?? (resume > start ? scan(from: start, to: resume) : nil)
+    }
+
+    /// `findEntry` for a key that could match two entries (its integer and its name): reads the
+    /// whole container, and throws `malformed` at the second of two matching entries.
+    func findOnlyEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) throws(ArchiveFormatError) -> ValueLocation? {
+        let integerWire = request.integer.map(KeyForm.wire(integer:))
+        var found: (location: ValueLocation, next: Int)?
+        var p = start
+        while p < end {
+            let keyStart = p
+            // The entries were checked when the container was opened: these reads succeed.
+            let wire = try reader.varint(at: &p, limit: end)
+            let next = try reader.valueEnd(at: p, limit: end)
+            if wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name {
+                guard found == nil else {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "two entries match the key \"\(request.name)\": integer key \(request.integer!) and string key \"\(request.name)\"")
+                }
+                found = (ValueLocation(offset: p, limit: end), next)
+            }
+            p = next
+        }
+        guard let found else { return nil }
+        setKeyedCursor(found.next, container: start, depth: depth)
+        return found.location
     }
 
     /// The hint recorded at `depth` if the container whose entries start at `container` left it.

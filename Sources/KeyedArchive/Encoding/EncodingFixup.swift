@@ -130,12 +130,15 @@ struct EncodingFixup {
                                parent: ContainerRecord.topLevel, into: &entries)
         }
         guard body.isKeyed else { return (.unkeyed, entries) }
-        var order: [UInt64] = []
+        // Entries are the same key when their identities are equal (two spellings of one
+        // string, or an integer and its decimal string): the first one's key varint stays.
+        var order: [(identity: UInt64, key: UInt64)] = []
         var latest: [UInt64: Location] = [:]
-        for entry in entries where latest.updateValue(entry.value, forKey: entry.key) == nil {
-            order.append(entry.key)
+        for entry in entries {
+            let identity = state.keyTable.identity(of: entry.key)
+            if latest.updateValue(entry.value, forKey: identity) == nil { order.append((identity, entry.key)) }
         }
-        return (.keyed, order.map { ($0, latest[$0]!) })
+        return (.keyed, order.map { ($0.key, latest[$0.identity]!) })
     }
 
     /// The entries in `range` of `sink` (which begin at `range.lowerBound`, inside container

@@ -189,10 +189,11 @@ extension EncodingState {
         return unpacked
     }
 
-    /// The container of `kind` that keyed `container` holds under key `wire` now (its last
-    /// entry with that key, late entries included), if it holds one. `container` must have just
-    /// been routed to (`sink(forWritingTo:)`), so that nothing inside it is still open.
-    func containerHeld(forKey wire: UInt64, in container: ContainerRef, kind: ContainerLayout.Kind, depth: Int) -> ContainerRef? {
+    /// The container of `kind` that keyed `container` holds under the key whose identity is
+    /// `identity` now (its last entry with that key, late entries included), if it holds one.
+    /// `container` must have just been routed to (`sink(forWritingTo:)`), so that nothing inside
+    /// it is still open.
+    func containerHeld(forKey identity: UInt64, in container: ContainerRef, kind: ContainerLayout.Kind, depth: Int) -> ContainerRef? {
         guard let sink = container.sink else { return nil }
         var found: ValueSlot?
         let ownEntries: Range<Int>?
@@ -204,10 +205,10 @@ extension EncodingState {
             }
         }
         if let ownEntries {
-            forEachEntry(in: sink, ownEntries, parent: container.id.serial) { if $0 == wire { found = $1 } }
+            forEachEntry(in: sink, ownEntries, parent: container.id.serial) { if keyTable.identity(of: $0) == identity { found = $1 } }
         }
         if let side = appendSinks[container.id] {
-            forEachEntry(in: side, 0..<side.writer.count, parent: ContainerRecord.topLevel) { if $0 == wire { found = $1 } }
+            forEachEntry(in: side, 0..<side.writer.count, parent: ContainerRecord.topLevel) { if keyTable.identity(of: $0) == identity { found = $1 } }
         }
         return found.flatMap { self.container(at: $0, kind: kind, depth: depth) }
     }

@@ -95,19 +95,21 @@ final class EncodingState {
     @inline(__always)
     @discardableResult
     func writeKey(wire: UInt64, into sink: EncodingSink) -> UInt64? {
-        let duplicate = sink.stack.insertKey(wire, inFrame: sink.stack.count - 1)
-        return appendKey(wire: wire, duplicate: duplicate, into: sink)
+        let identity = keyTable.identity(of: wire)
+        let duplicate = sink.stack.insertKey(identity, inFrame: sink.stack.count - 1)
+        return appendKey(wire: wire, identity: identity, duplicate: duplicate, into: sink)
     }
 
-    /// Writes key `wire`, already inserted in the top frame's key set, as a new entry.
+    /// Writes key `wire`, whose identity is already inserted in the top frame's key set, as a
+    /// new entry. Returns the identity if the frame did not have it and tracks it in its set.
     @inline(__always)
     @discardableResult
-    func appendKey(wire: UInt64, duplicate: Bool, into sink: EncodingSink) -> UInt64? {
+    func appendKey(wire: UInt64, identity: UInt64, duplicate: Bool, into sink: EncodingSink) -> UInt64? {
         let top = sink.stack.count - 1
         sink.stack[top].count &+= 1
         if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
         sink.writer.appendVarint(wire)
-        return duplicate || wire < 64 ? nil : wire
+        return duplicate || identity < 64 ? nil : identity
     }
 
     // MARK: Depth
@@ -185,9 +187,22 @@ final class EncodingState {
 }
 
 /// The archive-wide table of string keys: each distinct key is written once, at the end.
+///
+/// Keys are told apart by their exact UTF-8 bytes, not by `String` equality (which is Unicode
+/// canonical equivalence): an archive gives back each key as it was spelled (`Spec/FORMAT.md`
+/// §8.2). Whether two entries of one container are the same key is a different question, which
+/// `identity(of:)` answers as readers do (§8.3).
 struct KeyTable {
-    private var indices: [String: Int] = [:]
+    /// By canonical equivalence (`String` hashing): the indices of the byte-distinct spellings
+    /// of that string, first one first.
+    private var indices: [String: [Int]] = [:]
     private(set) var strings: [String] = []
+    /// For each index, the key varint its entries stand for (`KeyIdentity`): its own, the first
+    /// canonically equivalent spelling's, or the integer its string spells in canonical decimal.
+    private var identities: [UInt64] = []
+    /// Whether any index stands for another key varint than its own; if not (nearly always),
+    /// `identity(of:)` costs one branch.
+    private var hasOtherIdentities = false
     /// The last two keys seen in each of 64 sets, so that repeated keys skip hashing (SipHash
     /// cost about a tenth of encoding time). The set comes from the string's raw bits:
     /// synthesized keys are literals, so a repeat has identical bits and compares equal at
@@ -199,19 +214,40 @@ struct KeyTable {
     mutating func index(of key: String) -> Int {
         let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
         let set = Int(truncatingIfNeeded: ((bits.0 ^ bits.1 ^ (bits.1 >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 58) << 1
-        if let hit = recent[set], hit.name == key { return hit.index }
-        if let hit = recent[set + 1], hit.name == key { return hit.index }
+        if let hit = recent[set], Self.sameBytes(hit.name, key) { return hit.index }
+        if let hit = recent[set + 1], Self.sameBytes(hit.name, key) { return hit.index }
         let index = lookUp(key)
         recent[set + 1] = recent[set]
         recent[set] = (key, index)
         return index
     }
 
+    /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
+    @inline(__always)
+    func identity(of wire: UInt64) -> UInt64 {
+        guard hasOtherIdentities, wire & 1 == 1 else { return wire }
+        return identities[Int(wire >> 1)]
+    }
+
+    /// Whether two strings have the same UTF-8 bytes. The same literal (the usual repeat) has
+    /// the same raw bits; otherwise `==` rules most pairs out, and only canonically equivalent
+    /// strings have their bytes compared.
+    @inline(__always)
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
+            || (a == b && a.utf8.elementsEqual(b.utf8))
+    }
+
     private mutating func lookUp(_ key: String) -> Int {
-        if let index = indices[key] { return index }
+        let spellings = indices[key] ?? []
+        if let index = spellings.first(where: { strings[$0].utf8.elementsEqual(key.utf8) }) { return index }
         let index = strings.count
-        indices[key] = index
+        indices[key, default: []].append(index)
         strings.append(key)
+        let identity = KeyForm.canonicalDecimalIfNeeded(key).map(KeyForm.wire(integer:))
+            ?? KeyForm.wire(stringIndex: spellings.first ?? index)
+        identities.append(identity)
+        hasOtherIdentities = hasOtherIdentities || identity != KeyForm.wire(stringIndex: index)
         return index
     }
 

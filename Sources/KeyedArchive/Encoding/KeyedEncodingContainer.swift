@@ -78,13 +78,14 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         // it (the last write wins). Late entries (a virtual frame) do not know the keys written
         // before the container closed, so they always look. A super encoder that has written
         // nothing yet only holds its key: the nested container is a new value, which replaces it.
-        let duplicate = sink.stack.insertKey(wire, inFrame: top)
+        let identity = state.keyTable.identity(of: wire)
+        let duplicate = sink.stack.insertKey(identity, inFrame: top)
         if duplicate || sink.stack[top].isVirtual,
-           let existing = state.containerHeld(forKey: wire, in: container, kind: kind, depth: depth),
+           let existing = state.containerHeld(forKey: identity, in: container, kind: kind, depth: depth),
            !state.unclaimedSuperPlaceholders.contains(existing.id) {
             return existing
         }
-        state.appendKey(wire: wire, duplicate: duplicate, into: sink)
+        state.appendKey(wire: wire, identity: identity, duplicate: duplicate, into: sink)
         return sink.open(kind, depth: depth)
     }
 

@@ -16,6 +16,7 @@ import Foundation
 struct ArchiveWalker<Visitor: ArchiveVisitor> {
     let reader: ByteReader
     let keys: [String]
+    let keyIdentities: [UInt64]
     let limits: ArchiveDecoder.Limits
 
     /// A container whose entries or elements are being walked.
@@ -122,7 +123,7 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
         case WireTag.emptyKeyed, WireTag.emptyUnkeyed:
             return ArchiveContainer(isKeyed: tag == WireTag.emptyKeyed, range: offset..<offset + 1, lengthField: nil, countField: nil, count: 0)
         case WireTag.keyed:
-            let framing = try reader.keyedFraming(at: offset, limit: limit, keyTableCount: keys.count, maximumCount: limits.maximumCollectionCount)
+            let framing = try reader.keyedFraming(at: offset, limit: limit, keyIdentities: keyIdentities, maximumCount: limits.maximumCollectionCount)
             return ArchiveContainer(isKeyed: true, range: offset..<framing.entries.upperBound, lengthField: offset + 1..<framing.entries.lowerBound,
                                     countField: nil, count: framing.count)
         default:

@@ -18,6 +18,8 @@ package struct InspectedArchive: Sendable {
     package let keyTable: Range<Int>
     /// The key table's strings, by index.
     package let keys: [String]
+    /// For each key-table index, the key it stands for (see `KeyIdentity`).
+    let keyIdentities: [UInt64]
     /// The limits the archive was opened with, and that `walk` applies.
     package let limits: ArchiveDecoder.Limits
 
@@ -51,6 +53,7 @@ package struct InspectedArchive: Sendable {
         self.root = body.root
         self.keyTable = body.keyTable
         self.keys = body.keys
+        self.keyIdentities = body.keyIdentities
         self.limits = limits
     }
 
@@ -59,7 +62,7 @@ package struct InspectedArchive: Sendable {
     package func walk<V: ArchiveVisitor>(_ visitor: inout V) throws(InspectionError) {
         let result = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in
-                let walker = ArchiveWalker<V>(reader: ByteReader(bytes), keys: keys, limits: limits)
+                let walker = ArchiveWalker<V>(reader: ByteReader(bytes), keys: keys, keyIdentities: keyIdentities, limits: limits)
                 _ = try walker.walk(root, &visitor)
             }
         }

@@ -7,6 +7,9 @@ struct ArchiveBody {
     let keyTable: Range<Int>
     /// The key table's strings, by index.
     let keys: [String]
+    /// For each key-table index, the key it stands for (`KeyIdentity`): what a container's
+    /// repeated-key check compares.
+    let keyIdentities: [UInt64]
 
     /// Finds the root value (without looking inside it) and reads the whole key table, which must
     /// end the input.
@@ -38,5 +41,6 @@ struct ArchiveBody {
         self.root = rootStart..<rootEnd
         self.keyTable = rootEnd..<end
         self.keys = keys
+        self.keyIdentities = KeyIdentity.identities(of: keys)
     }
 }

@@ -6,6 +6,8 @@ struct KeyedFraming {
     let count: Int
     /// Whether any entry has an integer key.
     let hasIntegerKeys: Bool
+    /// Whether any entry has a string key.
+    let hasStringKeys: Bool
 }
 
 /// The long form of an unkeyed container, checked as a reader must before reading any element.
@@ -22,18 +24,21 @@ struct UnkeyedFraming {
 // §12.1), in one place: `ArchiveDecoder` and the inspection walk reject the same bytes at the
 // same offsets because they run this same code.
 extension ByteReader {
-    /// Checks the keyed container (`0C`) at `offset`: its length, every key varint (string keys
-    /// must refer to one of `keyTableCount` entries), that no key repeats, that it has at most
-    /// `maximumCount` entries, and that every value ends inside it (values are skipped, not read).
-    func keyedFraming(at offset: Int, limit: Int, keyTableCount: Int, maximumCount: Int) throws(ArchiveFormatError) -> KeyedFraming {
+    /// Checks the keyed container (`0C`) at `offset`, entry by entry in order (§12.4): that it
+    /// has at most `maximumCount` entries (counted before the entry is read), each key varint
+    /// (string keys must refer to an entry of the key table, whose identities `keyIdentities`
+    /// gives), that no entry repeats the key of an earlier one (`KeyIdentity`), and that every
+    /// value ends inside the container (values are skipped, not read).
+    func keyedFraming(at offset: Int, limit: Int, keyIdentities: [UInt64], maximumCount: Int) throws(ArchiveFormatError) -> KeyedFraming {
         var p = offset + 1
         let end = try length(at: &p, limit: limit) + p
         let start = p
         // Keys must be unique: otherwise which value a lookup finds would depend on the
-        // order the reading code asks in. Key varints below 64 are tracked in a bit set.
+        // order the reading code asks in. Identities below 64 are tracked in a bit set.
         var seenSmallKeys: UInt64 = 0
         var seenLargeKeys: Set<UInt64>?
         var hasIntegerKeys = false
+        var hasStringKeys = false
         var entries = 0
         while p < end {
             entries += 1
@@ -42,24 +47,31 @@ extension ByteReader {
             }
             let keyStart = p
             let wire = try varint(at: &p, limit: end)
-            if wire & 1 == 1, wire >> 1 >= UInt64(keyTableCount) {
-                throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyTableCount) entries")
+            let identity: UInt64
+            if wire & 1 == 1 {
+                guard wire >> 1 < UInt64(keyIdentities.count) else {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyIdentities.count) entries")
+                }
+                identity = keyIdentities[Int(wire >> 1)]
+                hasStringKeys = true
+            } else {
+                identity = wire
+                hasIntegerKeys = true
             }
-            hasIntegerKeys = hasIntegerKeys || wire & 1 == 0
             let repeated: Bool
-            if wire < 64 {
-                repeated = seenSmallKeys & (1 << wire) != 0
-                seenSmallKeys |= 1 << wire
+            if identity < 64 {
+                repeated = seenSmallKeys & (1 << identity) != 0
+                seenSmallKeys |= 1 << identity
             } else {
                 if seenLargeKeys == nil { seenLargeKeys = [] }
-                repeated = !seenLargeKeys!.insert(wire).inserted
+                repeated = !seenLargeKeys!.insert(identity).inserted
             }
             if repeated {
                 throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
             }
             p = try valueEnd(at: p, limit: end)
         }
-        return KeyedFraming(entries: start..<end, count: entries, hasIntegerKeys: hasIntegerKeys)
+        return KeyedFraming(entries: start..<end, count: entries, hasIntegerKeys: hasIntegerKeys, hasStringKeys: hasStringKeys)
     }
 
     /// Checks the unkeyed container (`0D`) at `offset`: its length, and that its count fits

@@ -28,6 +28,12 @@ enum KeyForm {
         return value
     }
 
+    /// Whether `string` is the canonical decimal spelling of `value`.
+    static func isCanonicalDecimal(_ string: String, of value: Int) -> Bool {
+        // Small integers' spellings are small strings: no allocation.
+        string.utf8.count <= 20 && String(value) == string
+    }
+
     /// `canonicalDecimal`, skipping the parse for strings that cannot be numbers.
     @inline(__always)
     static func canonicalDecimalIfNeeded(_ string: String) -> Int? {

@@ -36,9 +36,11 @@ struct OpenedArchive {
             throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(maximumInflatedSize) bytes")
         }
         // Deflate expands at most 1032:1, so a larger claim is false: refuse it before
-        // allocating (it matters when the limit is raised).
+        // allocating (it matters when the limit is raised). The bound is exact, size ≤ 1032 × L
+        // (§11), so that every reader draws the line at the same byte.
         let streamLength = UInt64(reader.count - p)
-        guard inflatedSize / Zlib.maximumRatio <= streamLength,
+        let (bound, overflow) = streamLength.multipliedReportingOverflow(by: Zlib.maximumRatio)
+        guard overflow || inflatedSize <= bound,
               inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
         else {
             throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")

@@ -28,6 +28,10 @@ enum Zlib {
         return UInt32(truncatingIfNeeded: crc)
     }
 
+    /// A status of our own (zlib's are small numbers): the stream holds more than the declared
+    /// size.
+    private static let producedTooMuch: Int32 = 1000
+
     /// Deflate's largest possible expansion (zlib technical details: 1032:1).
     static let maximumRatio: UInt64 = 1032
 
@@ -59,6 +63,16 @@ enum Zlib {
                 inputLeft -= input - Int(z.avail_in)
                 outputLeft -= output - Int(z.avail_out)
             } while status == Z_OK && inputLeft > 0
+            // Output full and input used up, the stream not ended: whether that is "more than
+            // declared" or "cut short" depends on whether the input already decoded holds more
+            // output (§11 reads the stream in order: the excess comes first). One byte of
+            // scratch space tells: zlib writes a pending byte there, or asks for more input.
+            if status == Z_OK || status == Z_BUF_ERROR, inputLeft == 0, outputLeft == 0 {
+                z.next_out = scratchPointer
+                z.avail_out = 1
+                status = CZlib.inflate(&z, Z_NO_FLUSH)
+                if z.avail_out == 0 { status = Self.producedTooMuch }
+            }
         }
         let produced = Int(z.total_out)
         let consumed = Int(z.total_in)
@@ -70,6 +84,8 @@ enum Zlib {
             guard consumed == stream.count else {
                 throw ArchiveFormatError(.malformed, at: offset + consumed, "\(stream.count - consumed) bytes follow the end of the zlib stream")
             }
+        case Self.producedTooMuch:
+            throw ArchiveFormatError(.compression, at: offset, "compressed body inflates to more than the declared \(destination.count) bytes")
         case Z_OK, Z_BUF_ERROR:
             if consumed == stream.count {
                 // Input used up before the end of the stream.

@@ -28,10 +28,16 @@ import Testing
         for name in Vector.names(in: "invalid") {
             let vector = try Vector(folder: "invalid", name: name)
             guard let kind = vector["error"].flatMap({ formatErrorKinds[$0] }), let offset = vector["offset"] else { continue }
+            // A key that matches two entries depends on the key type (§8.3): validating accepts.
+            if vector["found-by"] == "key lookup" {
+                #expect(karchive("validate", input: vector.bytes).status == 0, "\(name)")
+                continue
+            }
             var arguments = ["validate"]
             let limits = try vector.limits()
             if limits.maximumDepth != ArchiveDecoder.Limits().maximumDepth { arguments += ["--max-depth", "\(limits.maximumDepth)"] }
             if limits.maximumInflatedSize != ArchiveDecoder.Limits().maximumInflatedSize { arguments += ["--max-inflated-size", "\(limits.maximumInflatedSize)"] }
+            if limits.maximumCollectionCount != ArchiveDecoder.Limits().maximumCollectionCount { arguments += ["--max-count", "\(limits.maximumCollectionCount)"] }
             let run = karchive(arguments, input: vector.bytes)
             #expect(run.status == 1, "\(name)")
             #expect(run.output.isEmpty, "\(name)")

@@ -53,6 +53,7 @@ struct Vector {
             switch parts[0] {
             case "maximumDepth": limits.maximumDepth = value
             case "maximumInflatedSize": limits.maximumInflatedSize = value
+            case "maximumCollectionCount": limits.maximumCollectionCount = value
             default: Issue.record("unknown limit '\(parts[0])' in \(name)")
             }
         }

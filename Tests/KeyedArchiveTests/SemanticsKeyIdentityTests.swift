@@ -1,0 +1,127 @@
+import Foundation
+import KeyedArchive
+import Testing
+
+/// Key identity (`Spec/FORMAT.md` §8.2, §8.3): the key table keeps every spelling's bytes, one
+/// container never holds two entries for one key, and a key never matches two entries.
+@Suite struct SemanticsKeyIdentityTests {
+    /// Any string as a key, with or without an integer.
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+        init(_ string: String, _ integer: Int? = nil) { stringValue = string; intValue = integer }
+    }
+
+    /// Writes `entries` in order into one keyed container.
+    struct Entries: Encodable {
+        let entries: [(AnyKey, Int)]
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for (key, value) in entries { try container.encode(value, forKey: key) }
+        }
+    }
+
+    /// The entries of the root keyed container as (key spelling bytes or integer, value).
+    func entries(of archive: Data) throws -> [String: Int] {
+        try ArchiveDecoder().decode([String: Int].self, from: archive)
+    }
+
+    @Test func keyTableKeepsEachSpellingsBytes() throws {
+        let nfc = "\u{C5}", angstrom = "\u{212B}", nfd = "A\u{30A}"
+        #expect(nfc == angstrom && nfc == nfd)   // canonically equivalent: one Swift String value
+        struct Nested: Encodable {
+            let keys: [String]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyKey.self)
+                for (i, key) in keys.enumerated() {
+                    var inner = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("c\(i)"))
+                    try inner.encode(i, forKey: AnyKey(key))
+                }
+            }
+        }
+        let bytes = [UInt8](try ArchiveEncoder().encode(Nested(keys: [nfc, angstrom, nfd, nfc])))
+        // Three distinct spellings in the table, each once; the fourth key reuses the first.
+        for spelling in [nfc, angstrom, nfd] {
+            let needle = [UInt8(spelling.utf8.count)] + Array(spelling.utf8)
+            let hits = (0...(bytes.count - needle.count)).filter { Array(bytes[$0..<$0 + needle.count]) == needle }
+            #expect(hits.count == 1, "\(Array(spelling.utf8)) should be in the key table once")
+        }
+        // Each container's key decodes with its own bytes.
+        let decoded = try ArchiveDecoder().decode([String: [String: Int]].self, from: Data(bytes))
+        for (i, spelling) in [nfc, angstrom, nfd, nfc].enumerated() {
+            let inner = try #require(decoded["c\(i)"])
+            #expect(inner.keys.map { Array($0.utf8) } == [Array(spelling.utf8)])
+        }
+    }
+
+    /// Two spellings of one key in one container are one key: the last value wins, in the
+    /// position and spelling of the first (as a Swift `Dictionary` keeps its first key).
+    @Test func canonicallyEquivalentKeysInOneContainerAreOneEntry() throws {
+        let archive = try ArchiveEncoder().encode(Entries(entries: [(AnyKey("\u{E9}"), 1), (AnyKey("b"), 2), (AnyKey("e\u{301}"), 3)]))
+        let decoded = try entries(of: archive)
+        #expect(decoded.count == 2)
+        #expect(decoded["\u{E9}"] == 3)
+        #expect(decoded.keys.contains { Array($0.utf8) == Array("\u{E9}".utf8) })
+        // JSONEncoder agrees on the values.
+        let json = try JSONDecoder().decode([String: Int].self, from: JSONEncoder().encode(Entries(entries: [(AnyKey("\u{E9}"), 1), (AnyKey("b"), 2), (AnyKey("e\u{301}"), 3)])))
+        #expect(json == decoded)
+    }
+
+    /// A string key that spells an integer and that integer key are one key.
+    @Test func integerKeyAndItsDecimalStringAreOneEntry() throws {
+        for entries in [[(AnyKey("7"), 1), (AnyKey("7", 7), 2)], [(AnyKey("7", 7), 1), (AnyKey("7"), 2)]] {
+            let archive = try ArchiveEncoder().encode(Entries(entries: entries))
+            #expect(try self.entries(of: archive) == ["7": 2])
+        }
+        // "07" is not 7's canonical spelling: two keys.
+        let archive = try ArchiveEncoder().encode(Entries(entries: [(AnyKey("07"), 1), (AnyKey("7", 7), 2)]))
+        #expect(try entries(of: archive) == ["07": 1, "7": 2])
+    }
+
+    /// An archive written with string keys still decodes after the type adopts integer keys
+    /// (the container has no integer entries: names match).
+    @Test func stringKeyedArchiveDecodesWithIntegerKeys() throws {
+        struct V1: Codable { var x: Int; var label: String }
+        struct V2: Codable, Equatable {
+            var x: Int; var label: String
+            enum CodingKeys: Int, CodingKey { case x = 1, label = 2 }
+        }
+        let archive = try ArchiveEncoder().encode(V1(x: 5, label: "a"))
+        #expect(try ArchiveDecoder().decode(V2.self, from: archive) == V2(x: 5, label: "a"))
+    }
+
+    /// A key whose integer and name are two entries of one container: looking it up fails
+    /// whichever entry comes first and whatever was looked up before.
+    @Test func keyMatchingTwoEntriesIsRejected() throws {
+        struct V2: Codable, Equatable {
+            var x: Int; var y: Int
+            enum CodingKeys: Int, CodingKey { case x = 1, y = 2 }
+        }
+        for entries in [[(AnyKey("x", nil), 9), (AnyKey("1", 1), 1), (AnyKey("2", 2), 2)],
+                        [(AnyKey("1", 1), 1), (AnyKey("2", 2), 2), (AnyKey("x", nil), 9)]] {
+            let archive = try ArchiveEncoder().encode(Entries(entries: entries))
+            let error = try #require(throws: DecodingError.self) { try ArchiveDecoder().decode(V2.self, from: archive) }
+            guard case .dataCorrupted(let context) = error, let format = context.underlyingError as? ArchiveFormatError else {
+                Issue.record("expected dataCorrupted with an ArchiveFormatError, got \(error)")
+                continue
+            }
+            #expect(format.kind == .malformed)
+            #expect(context.codingPath.map(\.stringValue) == ["x"])
+        }
+        // y alone is unambiguous; contains(x) is true (an entry exists).
+        struct OnlyY: Decodable {
+            var y: Int; var hasX: Bool
+            enum CodingKeys: Int, CodingKey { case x = 1, y = 2 }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                y = try c.decode(Int.self, forKey: .y)
+                hasX = c.contains(.x)
+            }
+        }
+        let archive = try ArchiveEncoder().encode(Entries(entries: [(AnyKey("1", 1), 1), (AnyKey("2", 2), 2), (AnyKey("x", nil), 9)]))
+        let onlyY = try ArchiveDecoder().decode(OnlyY.self, from: archive)
+        #expect(onlyY.y == 2 && onlyY.hasX)
+    }
+}
