@@ -54,6 +54,7 @@ struct Vector {
             case "maximumDepth": limits.maximumDepth = value
             case "maximumInflatedSize": limits.maximumInflatedSize = value
             case "maximumCollectionCount": limits.maximumCollectionCount = value
+            case "maximumMessageSize": limits.maximumMessageSize = value
             default: Issue.record("unknown limit '\(parts[0])' in \(name)")
             }
         }

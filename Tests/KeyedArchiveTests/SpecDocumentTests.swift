@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The specification's own tables list exactly the vectors that exist, with the errors the
+/// vector files state: a reader of `Spec/` alone sees what the tests check.
+@Suite struct SpecDocumentTests {
+    func text(_ file: String) throws -> String {
+        try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Spec/\(file)"), encoding: .utf8)
+    }
+
+    /// The rows of the Markdown tables in `text` whose first cell is a `code` name.
+    func rows(_ text: String) -> [String: [String]] {
+        var rows: [String: [String]] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = cells.first, first.hasPrefix("`"), first.hasSuffix("`") else { continue }
+            rows[String(first.dropFirst().dropLast()), default: cells] = cells
+        }
+        return rows
+    }
+
+    @Test func formatAppendicesListEveryVectorWithItsError() throws {
+        let format = try text("FORMAT.md")
+        let table = rows(format)
+        for name in Vector.names(in: "valid") {
+            #expect(table[name] != nil, "FORMAT.md Appendix A has no row for valid vector \(name)")
+        }
+        for name in Vector.names(in: "invalid") {
+            let vector = try Vector(folder: "invalid", name: name)
+            guard let row = table[name] else {
+                Issue.record("FORMAT.md Appendix B has no row for invalid vector \(name)")
+                continue
+            }
+            // | vector | bytes | read as | error | offset |
+            #expect(row.count >= 5 && row[3] == vector["error"], "\(name): row says \(row)")
+            #expect(row.count >= 5 && row[4] == (vector["offset"] ?? "—"), "\(name): row says \(row)")
+            #expect(format.contains("- `\(name)`: "), "FORMAT.md does not describe \(name)")
+        }
+    }
+
+    @Test func streamsListsEveryStreamVector() throws {
+        let table = rows(try text("STREAMS.md"))
+        for folder in ["valid", "invalid"] {
+            for name in Vector.names(in: "streams/\(folder)") {
+                #expect(table["\(folder)/\(name)"] != nil, "STREAMS.md §6 has no row for \(folder)/\(name)")
+            }
+        }
+    }
+}
