@@ -10,6 +10,11 @@ struct Inspect: KarchiveCommand {
             keys bare, elements by [index]) and every value with its type. Integers are shown \
             with the narrowest of Int64, UInt64, Int128 and UInt128 that holds them: the format \
             keeps the value, not the width it was written from. Long strings and data are elided.
+
+            With --stream, the input is a framed stream of archives (Spec/STREAMS.md): each frame \
+            is shown under a "== frame N at offset X (L bytes)" line (offsets inside it count from \
+            the frame's archive); a frame that is not a valid archive shows its error and the \
+            next frame follows. A framing error ends the output with "error: …" on standard error.
             """
     )
 
@@ -20,13 +25,38 @@ struct Inspect: KarchiveCommand {
     var depth: Int = .max
     @Option(help: "Show at most this many entries or elements of each container.")
     var maxItems: Int = .max
+    @OptionGroup var streamOptions: StreamOptions
 
     func validate() throws {
         guard depth >= 0, maxItems >= 0 else { throw ValidationError("--depth and --max-items must not be negative") }
     }
 
     func run(io: CommandIO) throws -> Int32 {
-        let archive = try input.openArchive(io: io)
+        guard streamOptions.stream else {
+            io.write(try lines(of: try io.readInput(input.file)).joined(separator: "\n") + "\n")
+            return 0
+        }
+        let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
+        var status: Int32 = 0
+        for (index, frame) in stream.frames.enumerated() {
+            var lines = ["== \(FramedInput.label(index, frame))"]
+            do { lines += try self.lines(of: frame.payload) } catch {
+                lines.append("error: \(error)")
+                status = 1
+            }
+            io.write(lines.joined(separator: "\n") + "\n")
+        }
+        if let error = stream.error {
+            io.report("error: \(error)")
+            return 1
+        }
+        return status
+    }
+
+    /// The tree or the annotated dump of one archive.
+    private func lines(of bytes: [UInt8]) throws(CommandFailure) -> [String] {
+        let archive: InspectedArchive
+        do { archive = try InspectedArchive(bytes) } catch { throw CommandFailure(error) }
         var lines: [String]
         do {
             if hex {
@@ -43,7 +73,6 @@ struct Inspect: KarchiveCommand {
         } catch {
             throw CommandFailure(error)
         }
-        io.write(lines.joined(separator: "\n") + "\n")
-        return 0
+        return lines
     }
 }

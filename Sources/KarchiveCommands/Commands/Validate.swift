@@ -11,23 +11,58 @@ struct Validate: KarchiveCommand {
             repeated keys, counts, and the limits (set them with the options, as \
             ArchiveDecoder.Limits). Exit status 0 when the archive is valid; otherwise 1, with \
             "error: <kind> at offset N: <reason>" on standard error.
+
+            With --stream, the input is a framed stream of archives (Spec/STREAMS.md): one line \
+            per frame, "frame N at offset X (L bytes): valid: …" or "…: error: <kind> at offset \
+            N: <reason>" (offsets inside the frame's archive), and a framing error (a torn last \
+            frame, an empty frame, a frame over --max-message-size) as "error: …" on standard \
+            error. Exit status 0 only when every frame is valid and the stream ends cleanly.
             """
     )
 
     @OptionGroup var input: InputOptions
     @OptionGroup var limits: LimitOptions
-    @Flag(name: .shortAndLong, help: "Print nothing when the archive is valid.")
+    @OptionGroup var streamOptions: StreamOptions
+    @Flag(name: .shortAndLong, help: "Print nothing when the archive is valid (with --stream: print only invalid frames).")
     var quiet = false
 
     func run(io: CommandIO) throws -> Int32 {
-        let archive = try input.openArchive(io: io, limits: limits.limits)
-        var counter = ValueCounter()
-        do { try archive.walk(&counter) } catch { throw CommandFailure(error) }
-        if !quiet {
-            io.write("valid: \(Formatting.plural(archive.input.count, "byte", "bytes")), version 1, flags \(Formatting.flags(archive)), "
-                     + "\(Formatting.plural(counter.values, "value", "values")), \(Formatting.plural(archive.keys.count, "key", "keys")) in the key table\n")
+        guard streamOptions.stream else {
+            let summary = try Self.validate(try io.readInput(input.file), limits: limits.limits)
+            if !quiet { io.write("valid: \(summary)\n") }
+            return 0
         }
-        return 0
+        let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
+        var status: Int32 = 0
+        for (index, frame) in stream.frames.enumerated() {
+            do {
+                let summary = try Self.validate(frame.payload, limits: limits.limits)
+                if !quiet { io.write("\(FramedInput.label(index, frame)): valid: \(summary)\n") }
+            } catch {
+                io.write("\(FramedInput.label(index, frame)): error: \(error)\n")
+                status = 1
+            }
+        }
+        if let error = stream.error {
+            io.report("error: \(error)")
+            return 1
+        }
+        if !quiet { io.write("\(Formatting.plural(stream.frames.count, "frame", "frames")), stream ends cleanly\n") }
+        return status
+    }
+
+    /// Checks one archive; its summary ("21 bytes, version 1, …") when it is valid.
+    static func validate(_ bytes: [UInt8], limits: ArchiveDecoder.Limits) throws(CommandFailure) -> String {
+        let archive: InspectedArchive
+        var counter = ValueCounter()
+        do {
+            archive = try InspectedArchive(bytes, limits: limits)
+            try archive.walk(&counter)
+        } catch {
+            throw CommandFailure(error)
+        }
+        return "\(Formatting.plural(archive.input.count, "byte", "bytes")), version 1, flags \(Formatting.flags(archive)), "
+            + "\(Formatting.plural(counter.values, "value", "values")), \(Formatting.plural(archive.keys.count, "key", "keys")) in the key table"
     }
 }
 
