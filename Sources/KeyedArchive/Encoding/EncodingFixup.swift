@@ -42,6 +42,11 @@ struct EncodingFixup {
     /// Per sink: the serial of the live container at each recorded position.
     private let containers: [[Position: Int]]
     private var output = ByteWriter()
+    /// The key-table indices of the string keys written so far, in the order first written:
+    /// the new table, so that it lists the keys the archive refers to in document order.
+    private var keyOrder: [Int] = []
+    /// Old key-table index → new one.
+    private var newKeyIndex: [Int: Int] = [:]
 
     private init(state: EncodingState) {
         self.state = state
@@ -56,15 +61,16 @@ struct EncodingFixup {
         }
     }
 
-    /// Returns the rewritten archive: header and root value (the key table is added by the
-    /// caller). Throws `EncodingError.invalidValue` if the encoder's own bytes cannot be read
-    /// back, which would be a bug in this package: reported, never a crash.
-    static func rewrite(_ state: EncodingState) throws -> ByteWriter {
+    /// Returns the rewritten archive: header and root value, with string keys renumbered in
+    /// document order, and the key-table indices of the new table in order (the caller writes
+    /// it). Throws `EncodingError.invalidValue` if the encoder's own bytes cannot be read back,
+    /// which would be a bug in this package: reported, never a crash.
+    static func rewrite(_ state: EncodingState) throws -> (archive: ByteWriter, keyOrder: [Int]) {
         var pass = EncodingFixup(state: state)
         do {
             pass.output.append(UnsafeRawBufferPointer(rebasing: state.main.writer.bytes[0..<ArchiveHeader.size]))
             try pass.emitValue(at: Location(sink: 0, offset: ArchiveHeader.size, parent: ContainerRecord.topLevel, base: 0))
-            return pass.output
+            return (pass.output, pass.keyOrder)
         } catch {
             pass.output.deallocate()
             throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
@@ -96,9 +102,20 @@ struct EncodingFixup {
             }
             let entry = open[top].entries[open[top].next]
             open[top].next += 1
-            if open[top].kind == .keyed { output.appendVarint(entry.key) }
+            if open[top].kind == .keyed { output.appendVarint(renumbered(entry.key)) }
             if let container = try emitScalarOrOpen(entry.value) { open.append(container) }
         }
+    }
+
+    /// `key` with its key-table index replaced by its index in the new table (integer keys as
+    /// they are).
+    private mutating func renumbered(_ key: UInt64) -> UInt64 {
+        guard key & 1 == 1 else { return key }
+        let old = Int(key >> 1)
+        if let new = newKeyIndex[old] { return KeyForm.wire(stringIndex: new) }
+        newKeyIndex[old] = keyOrder.count
+        keyOrder.append(old)
+        return KeyForm.wire(stringIndex: keyOrder.count - 1)
     }
 
     /// Copies the value at `location` (or what replaced it) if it is not a container; otherwise

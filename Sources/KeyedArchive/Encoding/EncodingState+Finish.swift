@@ -25,8 +25,8 @@ extension EncodingState {
         // containers kept past `encode` write into sinks that nothing reads.
         isFinished = true
         if needsFixup {
-            var rewritten = try EncodingFixup.rewrite(self)
-            keyTable.write(into: &rewritten)
+            var (rewritten, keyOrder) = try EncodingFixup.rewrite(self)
+            keyTable.write(keyOrder, into: &rewritten)
             return Self.package(&rewritten, compression: compression, checksum: checksum)
         }
         keyTable.write(into: &main.writer)

@@ -251,6 +251,7 @@ extension EncodingState {
     /// out when the archive is finished. Either way the value leaves no trace, as in Foundation,
     /// where a value that throws is never stored.
     func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedEntries: Int, addedKey: UInt64? = nil) {
+        rolledBack = true
         if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) { return }
         if let entry = slot(at: mark.count, in: sink, inside: mark.topID), !isFinished {
             droppedEntries.insert(entry)
@@ -261,6 +262,7 @@ extension EncodingState {
     /// its slot back: cut off if nothing followed it, otherwise replaced by a new sink where the
     /// encoder's slot is pending again (an empty `{}` if it never writes).
     func rollBackSingleValue(of encoder: EncoderImpl, in sink: EncodingSink, to mark: EncodingSink.Mark, previous: EncoderImpl.Role) {
+        rolledBack = true
         if sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
             encoder.role = previous
             switch previous {

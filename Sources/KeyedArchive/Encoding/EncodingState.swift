@@ -26,9 +26,13 @@ final class EncodingState {
     var depthError: EncodingError?
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
     var isFinished = false
+    /// Set when a value that threw was rolled back: keys it added to the key table stay there,
+    /// unreferenced or numbered before keys written after them, so the table must be rebuilt
+    /// in document order (`Spec/FORMAT.md` §8.2).
+    var rolledBack = false
 
     var needsFixup: Bool {
-        !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty
+        !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty || rolledBack
     }
 
     init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int) {
@@ -251,10 +255,18 @@ struct KeyTable {
         return index
     }
 
-    /// Appends the table: a count, then each key as a length and its UTF-8 bytes.
+    /// Appends the table: a count, then each key as a length and its UTF-8 bytes. Keys are
+    /// added the first time they are written, which is document order when every value was
+    /// written in place (`Spec/FORMAT.md` §8.2).
     func write(into writer: inout ByteWriter) {
-        writer.appendVarint(UInt64(strings.count))
-        for var string in strings {
+        write(strings.indices, into: &writer)
+    }
+
+    /// Appends a table of the strings at `order` (their new indices are their positions there).
+    func write(_ order: some Collection<Int>, into writer: inout ByteWriter) {
+        writer.appendVarint(UInt64(order.count))
+        for index in order {
+            var string = strings[index]
             string.withUTF8 { utf8 in
                 writer.appendVarint(UInt64(utf8.count))
                 writer.append(UnsafeRawBufferPointer(utf8))
