@@ -159,6 +159,7 @@ private func validCases() -> [String: ValidCase] {
         "packed-int32": valid("[Int32]", [Int32(1), -2, 100_000]),
         "packed-int": valid("[Int]", [1, -1]),
         "packed-int-wide": valid("[Int]", [1, -300, 5_000_000_000]),
+        "packed-uint": valid("[UInt]", [UInt(1), 300]),
         "empty-array": valid("[String]", [String]()),
         "empty-packed-array": valid("[Int]", [Int]()),
         "empty-struct": valid("Empty", Empty()),
