@@ -32,6 +32,10 @@ struct SpecBodyReader {
         // 4.3: the key table.
         let (table, tableEnd) = try SpecKeyTable.read(bytes, at: rootEnd, end: end)
         keys = table
+        if observing {
+            observations.keyTableStart = rootEnd
+            observations.keyTableEntries = table.entryOffsets
+        }
         // 4.4: bytes after the key table.
         guard tableEnd == end else { throw .malformed(tableEnd) }
     }
@@ -48,8 +52,8 @@ struct SpecBodyReader {
     mutating func checkValue(at start: Int, limit: Int, depth: Int) throws(SpecFailure) -> Int {
         // §5.1.1: a tag byte before the limit.
         guard start < limit else { throw .truncated(limit) }
-        if observing { observations.valueTags.insert(start) }
         let tag = bytes[start]
+        if observing { observe(tag: tag, at: start) }
         // §12.4 step 5, first rule: containers too deep, before anything else in them is read.
         if [0x0C, 0x0D, 0x10, 0x11].contains(tag) && depth > limits.maximumDepth {
             throw .limitExceeded(start)
@@ -88,6 +92,7 @@ struct SpecBodyReader {
             guard entries.count < limits.maximumCollectionCount else { throw .limitExceeded(start) }
             // §9.1.2: the key varint, with the container's end as its limit.
             let keyOffset = p
+            if observing { observations.keyVarints.append(p) }
             let (key128, afterKey) = try SpecVarint.read(bytes, at: p, limit: end, maximumBits: 64)
             let key = UInt64(key128)
             // §9.1.3, §8.1: a string key's index must be in the table.
@@ -112,6 +117,7 @@ struct SpecBodyReader {
         let payload = try lengthPrefixed(at: start + 1, limit: limit)
         let end = payload.upperBound
         let countOffset = payload.lowerBound
+        if observing { observations.countVarints.append(countOffset) }
         let (count, afterCount) = try SpecVarint.read(bytes, at: countOffset, limit: end, maximumBits: 64)
         // Every element takes at least one byte.
         guard count <= UInt128(end - afterCount) else { throw .malformed(countOffset) }
@@ -180,7 +186,17 @@ struct SpecBodyReader {
         return (countOffset, count, elements + Int(count) * width)
     }
 
-    // MARK: - Observations for lazy readers
+    // MARK: - Observations for lazy readers and mutators
+
+    /// Records a value's tag and the varints right after it.
+    private mutating func observe(tag: UInt8, at start: Int) {
+        observations.valueTags.insert(start)
+        switch tag {
+        case 0x07, 0x08, 0x0B, 0x0C, 0x0D: observations.lengthVarints.append(start + 1)
+        case 0x0E: observations.countVarints.append(start + 2)
+        default: break
+        }
+    }
 
     /// §8.3 "Two entries for one key type": an integer entry and a string entry (not a decimal
     /// integer) in one container can both match a key of an `Int` `CodingKey` enum, and a lookup
@@ -201,4 +217,11 @@ struct SpecObservations {
     var valueTags: Set<Int> = []
     /// Key varints where a lookup may meet a key matching two entries (§8.3).
     var twoEntryKeyOffsets: Set<Int> = []
+    /// Where the structure is, for mutators: length varints, count varints (unkeyed, packed),
+    /// key varints, the key table and its entries' length varints.
+    var lengthVarints: [Int] = []
+    var countVarints: [Int] = []
+    var keyVarints: [Int] = []
+    var keyTableStart = 0
+    var keyTableEntries: [Int] = []
 }

@@ -4,6 +4,8 @@ struct SpecKeyTable {
     var strings: [String] = []
     /// Per entry, the key identity of §8.3 (a key varint value).
     var identities: [UInt64] = []
+    /// Per entry, the offset of its length varint.
+    var entryOffsets: [Int] = []
 
     var count: Int { strings.count }
 
@@ -19,6 +21,7 @@ struct SpecKeyTable {
             // Each entry: its length varint, length ≤ the bytes left, valid UTF-8 (§7), all at
             // the length varint.
             let entry = p
+            table.entryOffsets.append(entry)
             let (length, afterLength) = try SpecVarint.read(bytes, at: p, limit: end, maximumBits: 64)
             guard length <= UInt128(end - afterLength) else { throw .truncated(entry) }
             let utf8 = bytes[afterLength..<afterLength + Int(length)]
