@@ -3,7 +3,7 @@ import Testing
 /// Inputs where `Spec/FORMAT.md` is silent or open to two readings, pinned to the reading the
 /// spec reader takes (and the library agrees with). Each names the question it settles.
 @Suite("Spec agreement: probes of ambiguous wording")
-struct SpecAmbiguityProbes {
+struct SpecAgreementAmbiguityProbes {
     /// One case: the bytes, the verdict both readers must give, and the question.
     struct Probe: CustomTestStringConvertible, Sendable {
         let name: String
