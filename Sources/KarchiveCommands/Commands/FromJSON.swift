@@ -8,16 +8,19 @@ struct FromJSON: KarchiveCommand {
         commandName: "from-json",
         abstract: "Convert a JSON document to an archive, without Swift types.",
         discussion: """
-            Objects become keyed containers with string keys, in the document's member order \
-            (a repeated member name is an error); arrays become unkeyed containers; null becomes \
-            nil. A number without fraction or exponent becomes an integer when it fits in 128 \
-            bits; any other number becomes a Float when that holds it exactly, else the nearest \
-            Double ("-0" is the Double -0.0).
+            The inverse of "karchive to-json", specified in Spec/JSON.md. Objects become keyed \
+            containers in member order: a name that is an integer's canonical decimal spelling \
+            (in -2^62..<2^62) becomes an integer key, any other name a string key; two names \
+            that would be the same key (equal, or canonically equivalent Unicode) are an error. \
+            Arrays become unkeyed containers, null nil. A number without fraction or exponent \
+            becomes an integer when it fits in 128 bits; any other number (-0 included) the \
+            nearest Double, written as a Float when that Double is a Float value. One-member \
+            objects named "$nil", "$float", "$double", "$data", "$date", "$uuid", "$url" are \
+            the values to-json writes with them, spelled exactly as to-json spells them.
 
-            Round trip: "karchive to-json" gives back the same JSON value, with the members in \
-            the same order, except for the spelling of numbers: integers lose leading "+"/"-0" \
-            forms, and non-integers are written in Swift's shortest spelling (1E2 becomes 100.0, \
-            1.50 becomes 1.5); integers beyond 128 bits come back rounded to a Double.
+            Round trip: "karchive to-json" gives back the same document, except whitespace, \
+            string escapes and the spelling of numbers (non-integers as the shortest spelling \
+            of the nearest Double: 1E2 becomes 100.0, 1.50 becomes 1.5, -0 becomes -0.0).
             """
     )
 
@@ -31,18 +34,21 @@ struct FromJSON: KarchiveCommand {
     var checksum = false
 
     func run(io: CommandIO) throws -> Int32 {
-        let json: JSONValue
+        let value: MappedValue
         do {
-            json = try JSONParser.parse(try io.readInput(file))
+            value = try JSONToArchive.value(try JSONParser.parse(try io.readInput(file)))
         } catch let failure as JSONParser.Failure {
             throw CommandFailure(failure.description)
         }
         var encoder = ArchiveEncoder()
+        // Every nested nil level is one more level of nesting for the encoder (a Swift type
+        // needs as many Optionals), on top of the document's own nesting.
+        encoder.maximumDepth = JSONParser.maximumDepth + Int(JSONMapping.maximumNilLevel) + 1
         if zlib { encoder.compression = .zlib }
         if checksum { encoder.checksum = .crc32 }
         let archive: Data
         do {
-            archive = try encoder.encode(EncodableJSON(value: json))
+            archive = try encoder.encode(EncodableMappedValue(value: value))
         } catch let EncodingError.invalidValue(_, context) {
             throw CommandFailure("cannot write the archive: \(context.debugDescription)")
         }

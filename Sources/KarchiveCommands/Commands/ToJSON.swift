@@ -7,15 +7,15 @@ struct ToJSON: KarchiveCommand {
         commandName: "to-json",
         abstract: "Convert an archive to JSON, without its Swift types.",
         discussion: """
-            Keyed containers become objects, in the archive's entry order; integer keys become \
-            their decimal strings. Unkeyed containers and packed arrays become arrays, nil \
-            becomes null. Integers are written exactly (up to 128 bits); floating point in the \
-            shortest spelling that reads back to the same value ("0.1", "1.0", "1e-07"); NaN \
-            and the infinities, which JSON cannot spell, as the strings "NaN", "Infinity" and \
-            "-Infinity". Data becomes a Base64 string, Date an ISO 8601 string in UTC \
-            ("2011-04-14T16:00:49Z", fractions to the microsecond; dates outside the years \
-            1-9999 become their seconds since 2001-01-01 as a number), UUID its uppercase \
-            string, URL its string.
+            A lossless mapping, specified in Spec/JSON.md: "karchive from-json" gives back an \
+            archive that decodes to the same values. Keyed containers become objects in entry \
+            order (integer keys as decimal names), unkeyed containers and packed arrays become \
+            arrays, nil null, integers exact numbers. Floating point is spelled so that a JSON \
+            reader reading it as a Double gets exactly its value (a Float 0.3 is \
+            0.30000001192092896). What JSON has no value for is a one-member object: \
+            {"$nil": 2}, {"$float": "NaN"}, {"$double": "Infinity"}, {"$data": "<Base64>"}, \
+            {"$date": "2023-03-08T20:26:40.25Z"}, {"$uuid": "<UUID>"}, {"$url": "<URL>"}; a \
+            real one-member object named like one gets one more "$" ({"$$date": ...}).
             """
     )
 

@@ -1,28 +1,28 @@
 import Foundation
 import KeyedArchive
 
-/// Builds the JSON form of an archive during a walk (`karchive to-json`):
+/// Builds the JSON form of an archive during a walk (`karchive to-json`), as `Spec/JSON.md`
+/// specifies, so that `from-json` gives back an archive that decodes to the same values:
 ///
-/// - keyed containers become objects; integer keys become their decimal spelling;
-/// - unkeyed containers and packed arrays become arrays;
-/// - nil (at any optional level) becomes `null`;
-/// - integers are written exactly, floating point in its shortest round-tripping spelling, and
-///   the non-finite values, which JSON cannot spell, as the strings `"NaN"`, `"Infinity"` and
-///   `"-Infinity"`;
-/// - `Data` becomes a Base64 string, `Date` an ISO 8601 string in UTC (to the microsecond;
-///   dates outside the years 1–9999 become their seconds since 2001-01-01 as a number),
-///   `UUID` its uppercase string, `URL` its string.
+/// - keyed containers become objects in entry order, an integer key its decimal name; the only
+///   key of a one-member container gets one more `$` when it would read as a wrapper name;
+/// - unkeyed containers and packed arrays become arrays, nil becomes `null`;
+/// - integers are written exactly, finite floating point in the shortest spelling of its value
+///   as a `Double` (`JSONWriter.spell`);
+/// - what JSON has no value for becomes a one-member wrapper object: `{"$nil": level}`,
+///   `{"$float": "NaN"}`, `{"$double": "-Infinity"}`, `{"$data": "<Base64>"}`,
+///   `{"$date": "2023-03-08T20:26:40.25Z"}`, `{"$uuid": "…"}`, `{"$url": "…"}`.
 struct ArchiveToJSON: ArchiveVisitor {
     let archive: InspectedArchive
-    private var stack: [(isKeyed: Bool, keys: [String], values: [JSONValue])] = []
+    private var stack: [(isKeyed: Bool, names: [String], values: [JSONValue])] = []
     private(set) var result: JSONValue = .null
 
     init(archive: InspectedArchive) { self.archive = archive }
 
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
         switch key {
-        case .int(let n): stack[stack.count - 1].keys.append(String(n))
-        case .string(_, let s): stack[stack.count - 1].keys.append(s)
+        case .int(let n): stack[stack.count - 1].names.append(String(n))
+        case .string(_, let s): stack[stack.count - 1].names.append(s)
         }
     }
 
@@ -36,7 +36,10 @@ struct ArchiveToJSON: ArchiveVisitor {
 
     mutating func endContainer(_ container: ArchiveContainer, depth: Int) {
         let done = stack.removeLast()
-        add(done.isKeyed ? .object(zip(done.keys, done.values).map { JSONMember(key: $0, value: $1) }) : .array(done.values))
+        guard done.isKeyed else { return add(.array(done.values)) }
+        // Integer keys' decimal names never start with "$", so only string keys are escaped.
+        let names = done.names.count == 1 ? [JSONMapping.escapedName(done.names[0])] : done.names
+        add(.object(zip(names, done.values).map { JSONMember(name: $0, value: $1) }))
     }
 
     private mutating func add(_ value: JSONValue) {
@@ -45,33 +48,46 @@ struct ArchiveToJSON: ArchiveVisitor {
 
     private func json(_ value: ArchiveScalar) -> JSONValue {
         switch value {
-        case .null: return .null
+        case .null(let level):
+            return level == 0 ? .null : Self.wrapper(.nil, .number(.integer(.unsigned(UInt128(level)))))
         case .bool(let b): return .bool(b)
         case .integer(.nonNegative(let n)): return .number(.integer(.unsigned(n)))
         case .integer(.negative(let n)): return .number(.integer(.signed(n)))
-        case .float(let x): return x.isFinite ? .number(.float(x)) : Self.nonFinite(Double(x))
-        case .double(let x): return x.isFinite ? .number(.double(x)) : Self.nonFinite(x)
-        case .string(let s), .url(let s): return .string(s)
-        case .uuid(let u): return .string(u.uuidString)
-        case .bytes(let range): return .string(Data(archive.plain[range]).base64EncodedString())
-        case .date(let seconds):
-            if let text = Formatting.iso8601(sinceReferenceDate: seconds) { return .string(text) }
-            return seconds.isFinite ? .number(.double(seconds)) : Self.nonFinite(seconds)
+        case .float(let x): return Self.float(x)
+        case .double(let x): return Self.double(x)
+        case .string(let s): return .string(s)
+        case .url(let s): return Self.wrapper(.url, .string(s))
+        case .uuid(let u): return Self.wrapper(.uuid, .string(u.uuidString))
+        case .bytes(let range): return Self.wrapper(.data, .string(JSONMapping.base64(archive.plain[range])))
+        case .date(let seconds): return Self.wrapper(.date, Self.date(seconds))
         case .packed(let kind, _, let elements):
             return .array(archive.packedElements(kind, elements).map { element in
                 switch element {
                 case .integer(let n): .number(.integer(n < 0 ? .signed(Int128(n)) : .unsigned(UInt128(n))))
                 case .unsigned(let n): .number(.integer(.unsigned(UInt128(n))))
-                case .float(let x): x.isFinite ? .number(.float(x)) : Self.nonFinite(Double(x))
-                case .double(let x): x.isFinite ? .number(.double(x)) : Self.nonFinite(x)
+                case .float(let x): Self.float(x)
+                case .double(let x): Self.double(x)
                 }
             })
         }
     }
 
-    /// The spellings of the values JSON has no number for, as `JSONEncoder`'s
-    /// `.convertToString` strategy is commonly set up.
-    static func nonFinite(_ x: Double) -> JSONValue {
-        .string(x.isNaN ? "NaN" : x > 0 ? "Infinity" : "-Infinity")
+    private static func wrapper(_ wrapper: JSONMapping.Wrapper, _ value: JSONValue) -> JSONValue {
+        .object([JSONMember(name: wrapper.memberName, value: value)])
+    }
+
+    private static func float(_ x: Float) -> JSONValue {
+        x.isFinite ? .number(.float(x)) : wrapper(.float, .string(JSONMapping.nonFiniteName(Double(x))))
+    }
+
+    private static func double(_ x: Double) -> JSONValue {
+        x.isFinite ? .number(.double(x)) : wrapper(.double, .string(JSONMapping.nonFiniteName(x)))
+    }
+
+    /// A `$date`'s value: ISO 8601 when it has one, else the seconds since 2001 as a number, or
+    /// the name of a non-finite value.
+    static func date(_ seconds: Double) -> JSONValue {
+        if let text = JSONDate.iso8601(sinceReferenceDate: seconds) { return .string(text) }
+        return seconds.isFinite ? .number(.double(seconds)) : .string(JSONMapping.nonFiniteName(seconds))
     }
 }

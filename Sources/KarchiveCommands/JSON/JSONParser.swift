@@ -1,5 +1,6 @@
 /// A strict RFC 8259 JSON parser that keeps what the conversion to an archive needs: member
-/// order, and numbers exactly (integers up to 128 bits, not rounded through `Double`).
+/// order, member names and strings exactly as written (no Unicode normalization), numbers
+/// exactly (integers up to 128 bits, not rounded through `Double`), and the offsets of members.
 ///
 /// Errors carry the byte offset of the problem. Nesting is limited (512 levels, as
 /// `ArchiveEncoder.maximumDepth`), so hostile input cannot exhaust the stack.
@@ -48,20 +49,20 @@ struct JSONParser {
         guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
         p += 1
         var members: [JSONMember] = []
-        var keys = Set<String>()
         skipWhitespace()
         if p < bytes.count, bytes[p] == UInt8(ascii: "}") { p += 1; return .object([]) }
         while true {
             skipWhitespace()
             guard p < bytes.count, bytes[p] == UInt8(ascii: "\"") else { throw fail("unexpected \(describeNext()), expected a member name in quotes") }
-            let keyOffset = p
-            let key = try string()
-            // An archive's keyed container cannot repeat a key (and JSON parsers disagree on
-            // which value wins), so a repeated name is refused rather than dropped.
-            guard keys.insert(key).inserted else { throw Failure(offset: keyOffset, reason: "the object repeats the member name \(Formatting.quoted(key))") }
+            // Repeated names are a matter of the mapping (which names are the same archive
+            // key), so `JSONToArchive` refuses them, with these offsets.
+            let nameOffset = p
+            let name = try string()
             skipWhitespace()
             try expect(":")
-            members.append(JSONMember(key: key, value: try value(depth: depth + 1)))
+            skipWhitespace()
+            let valueOffset = p
+            members.append(JSONMember(name: name, value: try value(depth: depth + 1), nameOffset: nameOffset, valueOffset: valueOffset))
             skipWhitespace()
             if try endOrComma("}") { return .object(members) }
         }
@@ -176,8 +177,9 @@ struct JSONParser {
         }
     }
 
-    /// A number: an integer when it has neither fraction nor exponent and fits in 128 bits,
-    /// otherwise the `Float` or `Double` nearest to it (a `Float` only when that is exact).
+    /// A number: an integer when it has neither fraction nor exponent and fits in 128 bits
+    /// (and is not "-0"), otherwise the `Double` nearest to it, as a `Float` when that `Double`
+    /// is a `Float` value (`Spec/JSON.md` §4).
     private mutating func number() throws(Failure) -> JSONNumber {
         let start = p
         if bytes[p] == UInt8(ascii: "-") { p += 1 }

@@ -34,7 +34,7 @@ struct JSONWriter {
             for (i, member) in members.enumerated() {
                 if i > 0 { text += "," }
                 newline(indent + 1)
-                writeString(member.key)
+                writeString(member.name)
                 text += pretty ? ": " : ":"
                 write(member.value, indent: indent + 1)
             }
@@ -73,13 +73,17 @@ struct JSONWriter {
         return text
     }
 
-    /// A finite number's JSON spelling: integers exactly; floating point as Swift's shortest
-    /// round-tripping spelling ("0.1", "1.0", "1e-07"), which is valid JSON.
+    /// A finite number's JSON spelling (`Spec/JSON.md` §4): integers exactly; floating point as
+    /// the shortest spelling of its value *as a `Double`* ("0.1", "1.0", "1e-07"), valid JSON.
+    ///
+    /// A `Float` is widened first: its own shortest spelling ("0.3" for the `Float` nearest to
+    /// 0.3) names a different number for every JSON reader that reads doubles, while the
+    /// widened value's spelling ("0.30000001192092896") reads back as exactly this `Float`.
     static func spell(_ number: JSONNumber) -> String {
         switch number {
         case .integer(.signed(let n)): n.description
         case .integer(.unsigned(let n)): n.description
-        case .float(let x): x.description
+        case .float(let x): Double(x).description
         case .double(let x): x.description
         }
     }
