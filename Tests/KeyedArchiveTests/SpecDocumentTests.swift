@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// The annotated examples shown in full (`### A.name`, `### B.name`) are the vector files.
+    @Test func examplesShownInFullAreTheVectorFiles() throws {
+        let format = try text("FORMAT.md")
+        var shown = 0
+        for block in format.components(separatedBy: "\n### ").dropFirst() {
+            guard let heading = block.split(separator: "\n").first, heading.hasPrefix("A.") || heading.hasPrefix("B."),
+                  let open = block.range(of: "```\n"), let close = block.range(of: "```", range: open.upperBound..<block.endIndex)
+            else { continue }
+            let folder = heading.hasPrefix("A.") ? "valid" : "invalid"
+            let name = heading.dropFirst(2)
+            let file = try String(contentsOf: Vector.root.appendingPathComponent("\(folder)/\(name).hex"), encoding: .utf8)
+            #expect(block[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+                    == file.trimmingCharacters(in: .whitespacesAndNewlines), "FORMAT.md's copy of \(folder)/\(name) differs from the file")
+            shown += 1
+        }
+        #expect(shown >= 6)
+    }
+
     @Test func streamsListsEveryStreamVector() throws {
         let table = rows(try text("STREAMS.md"))
         for folder in ["valid", "invalid"] {
