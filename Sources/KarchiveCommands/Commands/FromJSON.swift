@@ -21,6 +21,10 @@ struct FromJSON: KarchiveCommand {
             Round trip: "karchive to-json" gives back the same document, except whitespace, \
             string escapes and the spelling of numbers (non-integers as the shortest spelling \
             of the nearest Double: 1E2 becomes 100.0, 1.50 becomes 1.5, -0 becomes -0.0).
+
+            With --stream, the input is JSON Lines (one document per line; empty lines are \
+            skipped) and the output a framed stream of archives (Spec/STREAMS.md), one frame per \
+            document, as ArchiveStreamWriter writes it. An error names the line.
             """
     )
 
@@ -32,13 +36,36 @@ struct FromJSON: KarchiveCommand {
     var zlib = false
     @Flag(help: "End the archive with a CRC-32 of its bytes.")
     var checksum = false
+    @Flag(help: "Read JSON Lines and write a framed stream of archives (Spec/STREAMS.md), one per line.")
+    var stream = false
 
     func run(io: CommandIO) throws -> Int32 {
+        let input = try io.readInput(file)
+        guard stream else {
+            try io.writeOutput([UInt8](try archive(of: input)), to: output)
+            return 0
+        }
+        var archives: [Data] = []
+        for (number, line) in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let document = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+            guard document.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
+            do {
+                archives.append(try archive(of: Array(document)))
+            } catch {
+                throw CommandFailure("line \(number + 1): \(error)")
+            }
+        }
+        try io.writeOutput(try FramedOutput.stream(of: archives), to: output)
+        return 0
+    }
+
+    /// The archive of one JSON document.
+    private func archive(of json: [UInt8]) throws(CommandFailure) -> Data {
         let value: MappedValue
-        do {
-            value = try JSONToArchive.value(try JSONParser.parse(try io.readInput(file)))
-        } catch let failure as JSONParser.Failure {
-            throw CommandFailure(failure.description)
+        do throws(JSONParser.Failure) {
+            value = try JSONToArchive.value(try JSONParser.parse(json))
+        } catch {
+            throw CommandFailure(error.description)
         }
         var encoder = ArchiveEncoder()
         // Every nested nil level is one more level of nesting for the encoder (a Swift type
@@ -46,13 +73,12 @@ struct FromJSON: KarchiveCommand {
         encoder.maximumDepth = JSONParser.maximumDepth + Int(JSONMapping.maximumNilLevel) + 1
         if zlib { encoder.compression = .zlib }
         if checksum { encoder.checksum = .crc32 }
-        let archive: Data
         do {
-            archive = try encoder.encode(EncodableMappedValue(value: value))
+            return try encoder.encode(EncodableMappedValue(value: value))
         } catch let EncodingError.invalidValue(_, context) {
             throw CommandFailure("cannot write the archive: \(context.debugDescription)")
+        } catch {
+            throw CommandFailure("cannot write the archive: \(error)")
         }
-        try io.writeOutput([UInt8](archive), to: output)
-        return 0
     }
 }

@@ -37,20 +37,9 @@ struct Inspect: KarchiveCommand {
             return 0
         }
         let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
-        var status: Int32 = 0
-        for (index, frame) in stream.frames.enumerated() {
-            var lines = ["== \(FramedInput.label(index, frame))"]
-            do { lines += try self.lines(of: frame.payload) } catch {
-                lines.append("error: \(error)")
-                status = 1
-            }
-            io.write(lines.joined(separator: "\n") + "\n")
-        }
-        if let error = stream.error {
-            io.report("error: \(error)")
-            return 1
-        }
-        return status
+        return stream.forEachFrame(io: io, { frame throws(CommandFailure) in try lines(of: frame.payload) },
+                                   output: { index, frame, lines in io.write((["== \(FramedInput.label(index, frame))"] + lines).joined(separator: "\n") + "\n") },
+                                   failed: { index, frame, error in io.write("== \(FramedInput.label(index, frame))\nerror: \(error)\n") })
     }
 
     /// The tree or the annotated dump of one archive.

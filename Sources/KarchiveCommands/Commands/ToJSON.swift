@@ -16,18 +16,36 @@ struct ToJSON: KarchiveCommand {
             {"$nil": 2}, {"$float": "NaN"}, {"$double": "Infinity"}, {"$data": "<Base64>"}, \
             {"$date": "2023-03-08T20:26:40.25Z"}, {"$uuid": "<UUID>"}, {"$url": "<URL>"}; a \
             real one-member object named like one gets one more "$" ({"$$date": ...}).
+
+            With --stream, the input is a framed stream of archives (Spec/STREAMS.md) and the \
+            output JSON Lines: one compact document per frame. A frame that is not a valid \
+            archive has no line; "error: frame N at offset X (L bytes): …" on standard error \
+            says which, as does a framing error, and the exit status is then 1.
             """
     )
 
     @OptionGroup var input: InputOptions
     @Flag(help: "Write compact JSON, on one line.")
     var compact = false
+    @OptionGroup var streamOptions: StreamOptions
 
     func run(io: CommandIO) throws -> Int32 {
-        let archive = try input.openArchive(io: io)
+        guard streamOptions.stream else {
+            io.write(try Self.json(of: try io.readInput(input.file), pretty: !compact) + (compact ? "\n" : ""))
+            return 0
+        }
+        let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
+        return stream.forEachFrame(io: io, { frame throws(CommandFailure) in try Self.json(of: frame.payload, pretty: false) },
+                                   output: { _, _, json in io.write(json + "\n") },
+                                   failed: { index, frame, error in io.report("error: \(FramedInput.label(index, frame)): \(error)") })
+    }
+
+    /// The JSON of one archive.
+    static func json(of bytes: [UInt8], pretty: Bool) throws(CommandFailure) -> String {
+        let archive: InspectedArchive
+        do { archive = try InspectedArchive(bytes) } catch { throw CommandFailure(error) }
         var converter = ArchiveToJSON(archive: archive)
         do { try archive.walk(&converter) } catch { throw CommandFailure(error) }
-        io.write(JSONWriter.write(converter.result, pretty: !compact) + (compact ? "\n" : ""))
-        return 0
+        return JSONWriter.write(converter.result, pretty: pretty)
     }
 }

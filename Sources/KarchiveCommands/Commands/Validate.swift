@@ -33,21 +33,13 @@ struct Validate: KarchiveCommand {
             return 0
         }
         let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
-        var status: Int32 = 0
-        for (index, frame) in stream.frames.enumerated() {
-            do {
-                let summary = try Self.validate(frame.payload, limits: limits.limits)
-                if !quiet { io.write("\(FramedInput.label(index, frame)): valid: \(summary)\n") }
-            } catch {
-                io.write("\(FramedInput.label(index, frame)): error: \(error)\n")
-                status = 1
-            }
-        }
-        if let error = stream.error {
-            io.report("error: \(error)")
-            return 1
-        }
-        if !quiet { io.write("\(Formatting.plural(stream.frames.count, "frame", "frames")), stream ends cleanly\n") }
+        let limits = limits.limits
+        let status = stream.forEachFrame(io: io, { frame throws(CommandFailure) in try Self.validate(frame.payload, limits: limits) },
+                                         output: { index, frame, summary in
+                                             if !quiet { io.write("\(FramedInput.label(index, frame)): valid: \(summary)\n") }
+                                         },
+                                         failed: { index, frame, error in io.write("\(FramedInput.label(index, frame)): error: \(error)\n") })
+        if stream.error == nil && !quiet { io.write("\(Formatting.plural(stream.frames.count, "frame", "frames")), stream ends cleanly\n") }
         return status
     }
 

@@ -57,6 +57,27 @@ struct FramedInput {
         self.error = failure
     }
 
+    /// Runs `convert` on every frame, in order, handing what it returns to `output` and what
+    /// it throws to `failed`; then reports a framing error on standard error. Returns the exit
+    /// status: 0 if every frame converted and the stream ended cleanly, else 1.
+    func forEachFrame<Result>(io: CommandIO, _ convert: (Frame) throws(CommandFailure) -> Result,
+                              output: (Int, Frame, Result) -> Void, failed: (Int, Frame, CommandFailure) -> Void) -> Int32 {
+        var status: Int32 = 0
+        for (index, frame) in frames.enumerated() {
+            do {
+                output(index, frame, try convert(frame))
+            } catch {
+                failed(index, frame, error)
+                status = 1
+            }
+        }
+        if let error {
+            io.report("error: \(error)")
+            return 1
+        }
+        return status
+    }
+
     /// "frame N at offset X" for messages.
     static func label(_ index: Int, _ frame: Frame) -> String {
         "frame \(index) at offset \(frame.offset) (\(Formatting.plural(frame.payload.count, "byte", "bytes")))"

@@ -65,4 +65,55 @@ import Testing
         let hex = karchive("inspect", "--stream", "--hex", input: framed([first]))
         #expect(hex.status == 0 && hex.text.hasPrefix("== frame 0 at offset 0"))
     }
+
+    /// JSON Lines → from-json --stream → to-json --stream gives the lines back; the stream is
+    /// one frame per line, as `ArchiveStreamReader` reads it, each frame the archive
+    /// from-json writes for that line alone.
+    @Test func jsonLinesRoundTripThroughAFramedStream() throws {
+        let lines = [#"{"a":1,"b":[true,null]}"#, #"[1,300,-5,{"$nil":2}]"#, #""x""#, #"{"7":{"$data":"AAEC"},"k":{"$double":"NaN"}}"#]
+        let input = Array((lines.joined(separator: "\n") + "\n\n").utf8)   // a blank line is skipped
+        let written = karchive("from-json", "--stream", "--checksum", input: input)
+        #expect(written.status == 0, "\(written.errors)")
+        let frames = try FramedInputCheck.frames(written.output)
+        #expect(frames.count == lines.count)
+        for (line, frame) in zip(lines, frames) {
+            #expect(frame == karchive("from-json", "--checksum", input: Array(line.utf8)).output)
+            #expect(frame[5] & 0x02 == 0x02)   // --checksum applies to every frame
+        }
+        let back = karchive("to-json", "--stream", input: written.output)
+        #expect(back.status == 0 && back.errors.isEmpty)
+        #expect(back.lines == lines)
+    }
+
+    @Test func toJSONStreamReportsBadFramesAndFraming() throws {
+        let good = try archiveBytes(["a": 1])
+        let run = karchive("to-json", "--stream", input: framed([good, Array("nope".utf8), good]) + [9, 0])
+        #expect(run.status == 1)
+        #expect(run.lines == [#"{"a":1}"#, #"{"a":1}"#])
+        let errors = run.errors.split(separator: "\n").map(String.init)
+        #expect(errors.count == 2, "\(run.errors)")
+        #expect(errors.first?.hasPrefix("error: frame 1 at offset \(4 + good.count) (4 bytes): not an archive at offset 0:") == true, "\(run.errors)")
+        #expect(errors.last?.hasPrefix("error: truncated last frame at offset \(16 + 2 * good.count):") == true, "\(run.errors)")
+    }
+
+    @Test func fromJSONStreamNamesTheBadLine() {
+        let run = karchive("from-json", "--stream", input: Array("[1]\n\n{bad\n".utf8))
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("error: line 3: invalid JSON at offset 1:"), "\(run.errors)")
+    }
+}
+
+/// Reads a framed stream with the library's reader, from a file.
+enum FramedInputCheck {
+    static func frames(_ bytes: [UInt8]) throws -> [[UInt8]] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = try ArchiveStreamReader(readingFileAtPath: path)
+        defer { try? reader.close() }
+        var frames: [[UInt8]] = []
+        while let frame = try reader.nextFrame() { frames.append(frame) }
+        return frames
+    }
 }
