@@ -191,6 +191,7 @@ private func decodeAttempts() -> [String: DecodeAttempt] {
         "Int128": attempt(Int128.self),
         "Int??": attempt(Int??.self),
         "String": attempt(String.self),
+        "URL": attempt(URL.self),
         "[Int]": attempt([Int].self),
         "[Int32]": attempt([Int32].self),
         "[UInt8]": attempt([UInt8].self),
