@@ -7,7 +7,9 @@
 #   REPO_ROOT: the checkout to measure (default: the repository holding this script). It need not
 #   contain the probe: Benchmarks/Callgrind from this script's checkout is copied to
 #   REPO_ROOT/.build-callgrind/Callgrind (gitignored), where its `../..` dependency is REPO_ROOT,
-#   and built there. Environment: MODELS (default: all four), ITERATIONS (default: 10).
+#   and built there. Environment: MODELS (default: all four), ITERATIONS (default: 10),
+#   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
+#   KeyedArchiveSamples' nullCoder(for:)).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.
 set -euo pipefail
@@ -91,5 +93,12 @@ for model in $models; do
         *) label=${model//-/ } ;;
     esac
     printf "  %-20s encode %10s  decode %10s\n" "$label" "$(grouped "$encode")" "$(grouped "$decode")"
+    if [ "${CEILING:-0}" = 1 ]; then
+        null_encode=$(per_iteration "$model" null-encode)
+        null_decode=$(per_iteration "$model" null-decode)
+        printf "  %-20s encode %10s  decode %10s  (own share %d %% / %d %%)\n" "  null coder" \
+            "$(grouped "$null_encode")" "$(grouped "$null_decode")" \
+            $(( 100 * (encode - null_encode) / encode )) $(( 100 * (decode - null_decode) / decode ))
+    fi
 done
 echo "($(( $(date +%s) - started )) s, build included)"

@@ -36,3 +36,22 @@ public func codableCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Mo
         Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try PropertyListDecoder().decode(Model.self, from: $0) }),
     ]
 }
+
+/// The Codable ceiling, under the name "Null coder": an encoder that writes nothing
+/// (`NullEncoder`) and a decoder that reads no bytes but hands back what a recording of `model`
+/// holds (`ReplayDecoder`). Neither parses `URL`s or converts `Date`s, and both pass whole the
+/// values `ArchiveEncoder` writes natively (`NullCoding.isOpaque`). What they cost is what the
+/// standard library's Codable machinery costs every coder: no coder that goes through
+/// `Encodable`/`Decodable` can be faster on `model`.
+///
+/// Its `encode` returns empty `Data`, and its `decode` ignores the bytes it is given and returns
+/// `model` rebuilt from the recording.
+public func nullCoder<Model: Codable & Sendable>(for model: Model) throws -> Coder<Model> {
+    let recorded = try RecordingEncoder.record(model)
+    return Coder(name: nullCoderName,
+                 encode: { try NullEncoder.drop($0); return Data() },
+                 decode: { _ in try ReplayDecoder.replay(Model.self, from: recorded) })
+}
+
+/// The name of `nullCoder(for:)`'s coder in tables.
+public let nullCoderName = "Null coder"

@@ -2,13 +2,15 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 
-// usage: CallgrindProbe <model> <encode|decode> <iterations>
+// usage: CallgrindProbe <model> <encode|decode|null-encode|null-decode> <iterations>
 //
 // Builds the model and round-trips it once (checked), then encodes it, or decodes the archive of
 // it, `iterations` times with default `ArchiveEncoder`/`ArchiveDecoder` options. Run under
 // callgrind with 10 and with 0 iterations: the difference divided by 10 is one operation's
 // instructions, the setup being the same in both runs. Prints a checksum of what it produced,
-// so that nothing is optimized away.
+// so that nothing is optimized away. null-encode/null-decode time the null coder instead
+// (KeyedArchiveSamples' `nullCoder(for:)`, the Codable ceiling `karchive bench` shows): what the
+// standard library's Codable machinery alone costs on the model.
 //
 // Models (the ones earlier commits measured; all from KeyedArchiveSamples, fixed seeds):
 //   commits-int      1,000 commits, `enum CodingKeys: Int`   (IntKeyedCommit.sample())
@@ -17,7 +19,7 @@ import KeyedArchiveSamples
 //   class-hierarchy  2,000 circles through superEncoder()     (Drawing.sample())
 // Spaces may stand for hyphens ("commits int keys" works too).
 
-enum Operation: String { case encode, decode }
+enum Operation: String { case encode, decode, nullEncode = "null-encode", nullDecode = "null-decode" }
 
 struct Model {
     let name: String
@@ -60,6 +62,7 @@ struct RoundTripFailed: Error, CustomStringConvertible {
 }
 
 @inline(never) func run<M: Codable>(_ value: M, _ operation: Operation, _ iterations: Int, equal: (M, M) -> Bool) throws -> Int {
+    if operation == .nullEncode || operation == .nullDecode { return try runNull(value, operation, iterations, equal: equal) }
     let encoder = ArchiveEncoder()
     let decoder = ArchiveDecoder()
     // Setup, the same for 0 and for N iterations: one round trip, checked. Besides giving decode
@@ -73,7 +76,7 @@ struct RoundTripFailed: Error, CustomStringConvertible {
         for _ in 0..<iterations {
             checksum &+= digest(try encoder.encode(value))
         }
-    case .decode:
+    case .decode, .nullEncode, .nullDecode:
         for _ in 0..<iterations {
             consume(try decoder.decode(M.self, from: archive))
             checksum &+= 1
@@ -81,6 +84,33 @@ struct RoundTripFailed: Error, CustomStringConvertible {
     }
     consume(value)
     return checksum
+}
+
+/// `run` with the null coder: the same setup (one checked round trip), then N null encodes or
+/// N replays of the recording.
+@inline(never) func runNull<M: Codable>(_ value: M, _ operation: Operation, _ iterations: Int, equal: (M, M) -> Bool) throws -> Int {
+    let coder = try nullCoder(for: UncheckedBox(value))
+    guard equal(try coder.decode(coder.encode(UncheckedBox(value))).value, value) else { throw RoundTripFailed() }
+    var checksum = 0
+    for _ in 0..<iterations {
+        if operation == .nullEncode {
+            checksum &+= try coder.encode(UncheckedBox(value)).count &+ 1
+        } else {
+            consume(try coder.decode(Data()))
+            checksum &+= 1
+        }
+    }
+    consume(value)
+    return checksum
+}
+
+/// The models are `Sendable`; `run` is generic over `Codable` only. A box that encodes and
+/// decodes as its value lets it use `nullCoder(for:)`, which asks for `Sendable`.
+struct UncheckedBox<M: Codable>: Codable, @unchecked Sendable {
+    let value: M
+    init(_ value: M) { self.value = value }
+    init(from decoder: any Decoder) throws { value = try M(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 @MainActor func usage() -> Never {

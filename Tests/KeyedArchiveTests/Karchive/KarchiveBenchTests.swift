@@ -1,0 +1,121 @@
+import Foundation
+@testable import KarchiveCommands
+import KeyedArchive
+@testable import KeyedArchiveSamples
+import Testing
+
+/// `karchive bench`'s arithmetic: round-robin times and the median of per-round ratios.
+@Suite struct BenchRoundsTests {
+    /// Rounds of a coder 5× faster than JSON, every time of round `burst` stretched by `factor`
+    /// for the coder `slowed` only (a burst of load that hit one coder of that round).
+    private func rounds(_ count: Int, burst: Int, slowed: Int, factor: Double) -> BenchRounds {
+        var rounds = BenchRounds(coders: 2)
+        for round in 0..<count {
+            let json = 10.0 + Double(round % 3), archive = json / 5
+            rounds.encode[0].append(round == burst && slowed == 0 ? json * factor : json)
+            rounds.encode[1].append(round == burst && slowed == 1 ? archive * factor : archive)
+            rounds.decode[0].append(json * 2)
+            rounds.decode[1].append(archive * 2 / 3)
+        }
+        return rounds
+    }
+
+    @Test func aBurstInOneRoundDoesNotMoveTheRatio() {
+        for slowed in [0, 1] {
+            for factor in [3.0, 100.0] {
+                let summary = rounds(7, burst: 2, slowed: slowed, factor: factor).summary(of: 1, against: 0)
+                #expect(abs(summary.encodeSpeedup - 5) < 1e-9, "slowed \(slowed) × \(factor): \(summary.encodeSpeedup)")
+                #expect(abs(summary.decodeSpeedup - 15) < 1e-9)
+            }
+        }
+    }
+
+    @Test func theReferenceAgainstItselfIsOne() {
+        let summary = rounds(6, burst: 0, slowed: 0, factor: 50).summary(of: 0, against: 0)
+        #expect(summary.encodeSpeedup == 1 && summary.decodeSpeedup == 1)
+    }
+
+    @Test func theRatioIsTakenWithinRoundsNotBetweenMedians() {
+        // Load that moved between the coders: JSON slow in rounds 0-2, the other coder in 3-4.
+        var rounds = BenchRounds(coders: 2)
+        rounds.encode = [[30, 30, 30, 10, 10], [2, 2, 2, 6, 6]]
+        rounds.decode = rounds.encode
+        let summary = rounds.summary(of: 1, against: 0)
+        // Per-round ratios 15, 15, 15, 5/3, 5/3: the median is 15. The ratio of the medians
+        // (30 / 2) happens to agree; the times are the medians themselves.
+        #expect(summary.encodeSpeedup == 15)
+        #expect(summary.encode == 2 && rounds.summary(of: 0, against: 0).encode == 30)
+        // An even count takes the mean of the middle two.
+        rounds.encode = [[10, 20, 30, 40], [1, 1, 1, 1]]
+        #expect(rounds.summary(of: 1, against: 0).encodeSpeedup == 25)
+        #expect(BenchRounds.median([]).isNaN)
+    }
+}
+
+/// The null coder (the Codable ceiling in `karchive bench`): it must rebuild every model exactly,
+/// or its times would not be the cost of decoding that model.
+@Suite struct NullCoderTests {
+    private func roundTrips<Model: Codable & Sendable>(_ model: Model, same: (Model, Model) -> Bool) throws {
+        let coder = try nullCoder(for: model)
+        #expect(coder.name == nullCoderName)
+        let bytes = try coder.encode(model)
+        #expect(bytes.isEmpty)
+        #expect(same(try coder.decode(bytes), model))
+        // It ignores the bytes it is handed: the recording is what it decodes.
+        #expect(same(try coder.decode(Data([1, 2, 3])), model))
+    }
+
+    @Test func everySampleModelRoundTrips() throws {
+        try roundTrips(Commit.sample(count: 20), same: ==)
+        try roundTrips(IntKeyedCommit.sample(count: 20), same: ==)
+        try roundTrips(AppState.sample(documents: 20), same: ==)
+        try roundTrips(IntKeyedAppState(AppState.sample(documents: 20)), same: ==)
+        try roundTrips(NumericSeries.sample(values: 100, samples: 20), same: ==)
+        try roundTrips(Drawing.sample(count: 20), same: sameDrawing)
+    }
+
+    private func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
+        guard a.title == b.title, a.circles.count == b.circles.count else { return false }
+        return zip(a.circles, b.circles).allSatisfy { (x: Circle, y: Circle) -> Bool in x.radius == y.radius && x.isEqual(to: y) }
+    }
+
+    private struct Corners: Codable, Equatable, Sendable {
+        enum Kind: String, Codable { case a, b }
+        enum Choice: Codable, Equatable { case none, some(value: Int8, label: String?) }
+        var optional: String?
+        var absent: Int?
+        var nested: [[UInt16?]]
+        var byName: [String: [Kind]]
+        var byNumber: [Int: Float]
+        var choices: [Choice]
+        var extremes: [Int64]
+        var unsigned: UInt64
+        var date: Date
+        var url: URL
+        var data: Data
+        var id: UUID
+    }
+
+    @Test func containersOptionalsAndEveryScalarRoundTrip() throws {
+        let model = Corners(optional: "x", absent: nil, nested: [[1, nil, .max], []], byName: ["k": [.a, .b], "": []],
+                            byNumber: [-1: -.greatestFiniteMagnitude, 7: -0.0], choices: [.none, .some(value: -128, label: nil), .some(value: 127, label: "l")],
+                            extremes: [.min, .max, 0], unsigned: .max, date: Date(timeIntervalSince1970: -1.5),
+                            url: URL(string: "https://example.com/a?b")!, data: Data([0, 255]), id: UUID())
+        try roundTrips(model, same: ==)
+        // The JSON round trip agrees (the oracle for what the model decodes to).
+        let json = try JSONDecoder().decode(Corners.self, from: JSONEncoder().encode(model))
+        #expect(json == model)
+    }
+
+    @Test func aMismatchIsADecodingErrorNotACrash() throws {
+        struct Wide: Codable { var value: Int64 }
+        struct Narrow: Codable { var value: Int8 }
+        struct Other: Codable { var name: String }
+        let recorded = try RecordingEncoder.record(Wide(value: 1_000))
+        #expect(try ReplayDecoder.replay(Wide.self, from: recorded).value == 1_000)
+        // 1,000 does not fit an Int8; a missing key; a keyed value asked for as an array.
+        #expect(throws: DecodingError.self) { try ReplayDecoder.replay(Narrow.self, from: recorded) }
+        #expect(throws: DecodingError.self) { try ReplayDecoder.replay(Other.self, from: recorded) }
+        #expect(throws: DecodingError.self) { try ReplayDecoder.replay([Int].self, from: recorded) }
+    }
+}
