@@ -22,7 +22,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SizeReport",
-            dependencies: ["BenchmarkModels"]
+            dependencies: ["BenchmarkModels", .product(name: "KeyedArchiveSamples", package: "KeyedArchive")]
         ),
         .executableTarget(
             name: "CoderBenchmarks",

@@ -9,7 +9,8 @@
 #   REPO_ROOT/.build-callgrind/Callgrind (gitignored), where its `../..` dependency is REPO_ROOT,
 #   and built there. Environment: MODELS (default: all four), ITERATIONS (default: 10),
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
-#   KeyedArchiveSamples' nullCoder(for:)).
+#   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
+#   ArchiveEncoder.deterministic; the checkout must have that option).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.
 set -euo pipefail
@@ -93,6 +94,11 @@ for model in $models; do
         *) label=${model//-/ } ;;
     esac
     printf "  %-20s encode %10s  decode %10s\n" "$label" "$(grouped "$encode")" "$(grouped "$decode")"
+    if [ "${DETERMINISTIC:-0}" = 1 ]; then
+        deterministic=$(per_iteration "$model" deterministic-encode)
+        printf "  %-20s encode %10s  (%d %% more than the default)\n" "  deterministic" \
+            "$(grouped "$deterministic")" $(( 100 * (deterministic - encode) / encode ))
+    fi
     if [ "${CEILING:-0}" = 1 ]; then
         null_encode=$(per_iteration "$model" null-encode)
         null_decode=$(per_iteration "$model" null-decode)

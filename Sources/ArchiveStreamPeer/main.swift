@@ -1,6 +1,11 @@
-// A child process for the two-process test of framed archive streams.
+// A child process for the two-process tests: framed archive streams, and deterministic archives.
 //
 // Usage: ArchiveStreamPeer
+//        ArchiveStreamPeer --archive-of-sample {deterministic|default} [zlib] [crc32]
+//
+// With --archive-of-sample it writes one archive of `HashOrderSample.make()` to stdout and
+// exits: the same value in every process, whose dictionaries iterate in an order that depends
+// on the process's hash seed.
 //
 // Reads `PeerMessage` frames from stdin and answers each with one `PeerMessage` frame on
 // stdout: the same index, the text prefixed with "echo:", the payload with every byte
@@ -29,6 +34,43 @@ func report(_ message: String) {
 func fail(_ message: String) -> Never {
     report(message)
     exit(1)
+}
+
+/// Dictionaries whose iteration order depends on the hash seed; the test declares the same shape.
+struct HashOrderSample: Codable, Equatable {
+    var names: [String: Int]
+    var byNumber: [Int: String]
+    var nested: [String: [String: Bool]]
+
+    static func make() -> HashOrderSample {
+        var sample = HashOrderSample(names: [:], byNumber: [:], nested: [:])
+        for i in 0..<200 {
+            sample.names["name-\(i)"] = i
+            sample.byNumber[i * 7919 % 1009 - 500] = "value \(i)"
+            sample.nested["group-\(i % 10)", default: [:]]["flag-\(i)"] = i % 3 == 0
+        }
+        return sample
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--archive-of-sample" {
+    var encoder = ArchiveEncoder()
+    encoder.deterministic = arguments.dropFirst().first == "deterministic"
+    if arguments.contains("zlib") { encoder.compression = .zlib }
+    if arguments.contains("crc32") { encoder.checksum = .crc32 }
+    do {
+        let bytes = [UInt8](try encoder.encode(HashOrderSample.make()))
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            guard n > 0 else { fail("write failed") }
+            written += n
+        }
+        exit(0)
+    } catch {
+        fail("encoding the sample: \(error)")
+    }
 }
 
 signal(SIGPIPE, SIG_IGN)   // a vanished parent shows up as EPIPE, not a silent death

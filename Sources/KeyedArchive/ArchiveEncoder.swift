@@ -40,6 +40,23 @@ public struct ArchiveEncoder: Sendable {
     /// deeper archives by default, so raising it here only helps if readers raise theirs.
     public var maximumDepth: Int = 512
 
+    /// Whether equal values always give identical bytes. Default: `false`.
+    ///
+    /// When `true`, the entries of every keyed container — a `[String: V]` or `[Int: V]`
+    /// dictionary, whose iteration order depends on the process's hash seed, as well as a
+    /// struct's or class's fields — are written in one defined order: integer keys ascending,
+    /// then string keys by their UTF-8 bytes; the key table follows from that order. The same
+    /// value then gives the same archive in every process, run and thread, with or without
+    /// compression and checksum, which content hashes, caches, change detection and snapshot
+    /// tests need. `JSONEncoder`'s `.sortedKeys` plays this part for JSON.
+    ///
+    /// It costs a second pass over the archive, as out-of-order writes do (see
+    /// <doc:PersistingAppState> for the measured cost). Decoders accept either order, so
+    /// archives written with and without it are read the same way. What it cannot reorder are
+    /// unkeyed containers whose element order comes from hashing: a `Set`, or a dictionary whose
+    /// keys are neither `String` nor `Int` (Codable writes those as an array of pairs).
+    public var deterministic: Bool = false
+
     /// Creates an encoder with default options.
     public init() {}
 
@@ -48,7 +65,7 @@ public struct ArchiveEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` if the value encodes nothing at the top level,
     ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth)
+        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic)
         // Encoders refer back to the state (pending ones are held by sinks): let go of them
         // however `encode` ends, or neither is ever freed.
         defer { state.releaseEncoders() }

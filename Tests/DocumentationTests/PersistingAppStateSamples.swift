@@ -118,5 +118,23 @@ struct PersistingAppStateSamples {
             return
         }
         #expect(context.codingPath.map(\.intValue) == [1])
+
+        struct Library: Codable, Equatable {
+            var shelves: [String: [String]]
+            var loans: [Int: String]
+        }
+
+        var stableEncoder = ArchiveEncoder()
+        stableEncoder.deterministic = true
+
+        let library = Library(shelves: ["fiction": ["Dune"], "poetry": ["Odes"], "history": []],
+                              loans: [42: "Ada", 7: "Grace"])
+        let first = try stableEncoder.encode(library)
+        let rebuilt = Library(shelves: ["history": [], "poetry": ["Odes"], "fiction": ["Dune"]],
+                              loans: [7: "Grace", 42: "Ada"])
+        // try stableEncoder.encode(rebuilt) == first, in this process and in any other
+
+        #expect(try stableEncoder.encode(rebuilt) == first)
+        #expect(try ArchiveDecoder().decode(Library.self, from: first) == library)
     }
 }

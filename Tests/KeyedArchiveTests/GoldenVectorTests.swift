@@ -93,6 +93,14 @@ private struct KeySpellings: Codable, Equatable {
     var b: [String: Int]
 }
 
+/// Keys in no particular order: fields declared out of alphabetical order and two dictionaries,
+/// for the deterministic-order vector.
+private struct Unordered: Codable, Equatable {
+    var zeta: Int
+    var alpha: [String: Int]
+    var numbers: [Int: Bool]
+}
+
 /// One string property "a" (used by invalid vectors).
 private struct Record: Codable, Equatable {
     var a: String
@@ -172,6 +180,7 @@ private func validCases() -> [String: ValidCase] {
         "checksummed": valid("Record", Record(a: "hi")),
         "checksummed-compressed": valid("Record", Record(a: "hi")),
         "key-spellings": valid("KeySpellings", KeySpellings(a: ["\u{C5}": 1], b: ["\u{212B}": 2])),
+        "deterministic-order": valid("Unordered", Unordered(zeta: 1, alpha: ["b": 2, "a": 1, "B": 3, "\u{E9}": 4], numbers: [10: true, -1: false, 2: true])),
     ]
 }
 
@@ -269,6 +278,7 @@ struct GoldenVectorTests {
         var encoder = ArchiveEncoder()
         encoder.compression = try vector.compression()
         encoder.checksum = try vector.checksum()
+        encoder.deterministic = try vector.isDeterministic()
         let encoded = [UInt8](try testCase.encode(encoder))
         #expect(encoded == vector.bytes, "encoder wrote \(TestSupport.hex(Data(encoded)))")
         #expect(try testCase.decodesToValue(vector.bytes), "decoding does not give the value back")

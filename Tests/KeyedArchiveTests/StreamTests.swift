@@ -119,7 +119,7 @@ private func fileSize(_ path: String) throws -> Int {
 }
 
 /// The `ArchiveStreamPeer` executable: next to the test runner, else in `.build/debug` above this file.
-private func peerExecutable() -> URL? {
+func peerExecutable() -> URL? {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ArchiveStreamPeer")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -25,6 +25,13 @@ public struct Measurement: Sendable {
     public let decode: @Sendable (Data) throws -> Void
 }
 
+/// The null coder (the Codable ceiling, `nullCoder(for:)`) for `model`, as a one-element list to
+/// add to a model's coders.
+func ceiling<Model: Codable & Sendable>(_ model: Model) -> [Coder<Model>] {
+    // Recording a sample model cannot fail: it is plain data.
+    [try! nullCoder(for: model)]
+}
+
 func measurements<Model: Sendable>(_ name: String, _ model: Model, _ coders: [Coder<Model>]) -> [Measurement] {
     coders.map { coder in
         Measurement(model: name, coder: coder.name, encode: { try coder.encode(model) },
@@ -45,19 +52,21 @@ public enum BenchmarkSuite {
     public static func all() -> [Measurement] {
         let series = NumericSeries.sample()
         let ints = (0..<1_000_000).map { $0 &* 7919 % 1_000_003 }
-        return measurements("Commits(string keys)", Commit.sample(), codableCoders([Commit].self)
-            + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })])
-            + measurements("Commits(int keys)", IntKeyedCommit.sample(), codableCoders([IntKeyedCommit].self))
-            + measurements("AppState", AppState.sample(), codableCoders(AppState.self)
-                + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })])
-            + measurements("AppState(int keys)", IntKeyedAppState(AppState.sample()), codableCoders(IntKeyedAppState.self))
+        let commits = Commit.sample(), intKeyedCommits = IntKeyedCommit.sample()
+        let appState = AppState.sample(), intKeyedAppState = IntKeyedAppState(AppState.sample()), drawing = Drawing.sample()
+        return measurements("Commits(string keys)", commits, codableCoders([Commit].self)
+            + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })] + ceiling(commits))
+            + measurements("Commits(int keys)", intKeyedCommits, codableCoders([IntKeyedCommit].self) + ceiling(intKeyedCommits))
+            + measurements("AppState", appState, codableCoders(AppState.self)
+                + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })] + ceiling(appState))
+            + measurements("AppState(int keys)", intKeyedAppState, codableCoders(IntKeyedAppState.self) + ceiling(intKeyedAppState))
             + measurements("NumericSeries", series, codableCoders(NumericSeries.self)
                 + [protobufCoder(NumericSeries.self, toMessage: { Kabench_PBNumericSeries($0) }, toModel: { $0.model() })])
             + measurements("Doubles(1M)", series.values, codableCoders([Double].self))
             + measurements("Ints(1M)", ints, codableCoders([Int].self)
                 + [protobufCoder([Int].self, toMessage: { Kabench_PBInts(values: $0) }, toModel: { $0.values.map { Int($0) } })])
             + measurements("Blob(4MB)", sampleBlob(), codableCoders(Data.self))
-            + measurements("ClassHierarchy", Drawing.sample(), codableCoders(Drawing.self))
+            + measurements("ClassHierarchy", drawing, codableCoders(Drawing.self) + ceiling(drawing))
     }
 }
 

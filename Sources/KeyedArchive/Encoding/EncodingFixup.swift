@@ -4,10 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The slow path that makes out-of-order writes correct.
+/// The slow path that makes out-of-order writes correct, and archives deterministic.
 ///
 /// Runs only when user code wrote into a container after its parent moved on, filled a super
-/// encoder late, wrote a key twice, or threw from a value that others had followed. It walks
+/// encoder late, wrote a key twice, or threw from a value that others had followed, and for
+/// every archive of an encoder with `deterministic` set (whose keyed containers it writes in key
+/// order, `Spec/FORMAT.md` §8.4). It walks
 /// the streamed bytes (every sink is a valid sequence of values) and writes a new archive with
 /// late entries appended, replaced values swapped in, dropped entries left out and repeated keys
 /// resolved (the last value wins, in the position of the first).
@@ -45,11 +47,22 @@ struct EncodingFixup {
     /// The key-table indices of the string keys written so far, in the order first written:
     /// the new table, so that it lists the keys the archive refers to in document order.
     private var keyOrder: [Int] = []
-    /// Old key-table index → new one.
-    private var newKeyIndex: [Int: Int] = [:]
+    /// Old key-table index → new one (-1: not written yet).
+    private var newKeyIndex: [Int]
+    /// For a deterministic archive: each key-table string's rank in the order of their UTF-8
+    /// bytes, so that sorting entries compares integers (`Spec/FORMAT.md` §8.4).
+    private let stringRank: [Int]
 
     private init(state: EncodingState) {
         self.state = state
+        self.newKeyIndex = Array(repeating: -1, count: state.keyTable.strings.count)
+        var rank = Array(repeating: 0, count: state.deterministic ? state.keyTable.strings.count : 0)
+        if state.deterministic {
+            let strings = state.keyTable.strings
+            let order = strings.indices.sorted { strings[$0].utf8.lexicographicallyPrecedes(strings[$1].utf8) }
+            for (position, index) in order.enumerated() { rank[index] = position }
+        }
+        self.stringRank = rank
         self.readers = state.sinks.map { ByteReader($0.writer.bytes) }
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
@@ -112,7 +125,7 @@ struct EncodingFixup {
     private mutating func renumbered(_ key: UInt64) -> UInt64 {
         guard key & 1 == 1 else { return key }
         let old = Int(key >> 1)
-        if let new = newKeyIndex[old] { return KeyForm.wire(stringIndex: new) }
+        if newKeyIndex[old] >= 0 { return KeyForm.wire(stringIndex: newKeyIndex[old]) }
         newKeyIndex[old] = keyOrder.count
         keyOrder.append(old)
         return KeyForm.wire(stringIndex: keyOrder.count - 1)
@@ -122,7 +135,9 @@ struct EncodingFixup {
     /// writes the container's header and returns it, for its entries to be written next.
     private mutating func emitScalarOrOpen(_ location: Location) throws(ArchiveFormatError) -> OpenContainer? {
         var location = location
-        while let replacement = state.replacements[location.slot] {
+        // The lookups below are skipped when their tables are empty: a deterministic archive
+        // runs this pass for every value, usually with no out-of-order write at all.
+        while !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
             location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
         }
         let reader = readers[location.sink]
@@ -142,11 +157,18 @@ struct EncodingFixup {
         let serial = containers[location.sink][Position(parent: location.parent, offset: location.offset - location.base)]
         var entries: [(key: UInt64, value: Location)] = []
         try collectEntries(in: location.sink, body.entries, keyed: body.isKeyed, parent: serial ?? Self.unrecorded, into: &entries)
-        if let serial, let late = state.appendSinks[ContainerID(sink: location.sink, serial: serial)] {
+        let id = serial.map { ContainerID(sink: location.sink, serial: $0) }
+        let late = state.appendSinks.isEmpty ? nil : id.flatMap { state.appendSinks[$0] }
+        if let late {
             try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
                                parent: ContainerRecord.topLevel, into: &entries)
         }
         guard body.isKeyed else { return (.unkeyed, entries) }
+        // A container that got no late entries and no key twice (recorded as it was written)
+        // has one entry per key already.
+        if late == nil, let id, state.duplicateKeyContainers.isEmpty || !state.duplicateKeyContainers.contains(id) {
+            return (.keyed, state.deterministic ? sortedDeterministically(entries) : entries)
+        }
         // Entries are the same key when their identities are equal (two spellings of one
         // string, or an integer and its decimal string): the first one's key varint stays.
         var order: [(identity: UInt64, key: UInt64)] = []
@@ -155,7 +177,24 @@ struct EncodingFixup {
             let identity = state.keyTable.identity(of: entry.key)
             if latest.updateValue(entry.value, forKey: identity) == nil { order.append((identity, entry.key)) }
         }
-        return (.keyed, order.map { ($0.key, latest[$0.identity]!) })
+        let resolved = order.map { (key: $0.key, value: latest[$0.identity]!) }
+        return (.keyed, state.deterministic ? sortedDeterministically(resolved) : resolved)
+    }
+
+    /// `entries` in the deterministic order of keys (`Spec/FORMAT.md` §8.4): integer keys
+    /// ascending, then string keys by their UTF-8 bytes. Keys of one container have distinct
+    /// identities here, so no two compare equal.
+    private func sortedDeterministically(_ entries: [(key: UInt64, value: Location)]) -> [(key: UInt64, value: Location)] {
+        let rank = stringRank
+        // One sort key per entry: integers first (flag 0), by value; then strings by rank.
+        func sortKey(_ key: UInt64) -> (Int, Int) {
+            switch KeyForm.decode(key) {
+            case (let integer?, _): (0, integer)
+            case (_, let index?): (1, rank[index])
+            default: (2, 0)
+            }
+        }
+        return entries.map { (sortKey($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The entries in `range` of `sink` (which begin at `range.lowerBound`, inside container
@@ -171,7 +210,7 @@ struct EncodingFixup {
             let key = keyed ? try reader.varint(at: &p, limit: range.upperBound) : 0
             let value = Location(sink: sink, offset: p, parent: parent, base: base)
             p = try reader.valueEnd(at: p, limit: range.upperBound)
-            if !state.droppedEntries.contains(entry) { entries.append((key, value)) }
+            if state.droppedEntries.isEmpty || !state.droppedEntries.contains(entry) { entries.append((key, value)) }
         }
     }
 }

@@ -4,6 +4,9 @@
 final class EncodingState {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let maximumDepth: Int
+    /// `ArchiveEncoder.deterministic`: the fix-up pass writes every keyed container's entries
+    /// in key order.
+    let deterministic: Bool
     private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
@@ -33,11 +36,13 @@ final class EncodingState {
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty || rolledBack
+            || deterministic
     }
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int) {
+    init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool = false) {
         self.userInfo = userInfo
         self.maximumDepth = maximumDepth
+        self.deterministic = deterministic
         self.sinks = [EncodingSink(index: 0)]
     }
 

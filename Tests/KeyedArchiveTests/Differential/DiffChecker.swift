@@ -27,8 +27,10 @@ enum DiffChecker {
     static func outcome(_ value: DiffWrapped, json: Bool) -> Outcome {
         let model = DiffModel.run(value)
         var outcome = Outcome(failure: nil, comparedWithJSON: false, model: model)
-        for compression in [ArchiveCompression.none, .zlib] {
-            if let failure = checkArchive(value, compression: compression, expected: model.tree) {
+        // Deterministic archives go through the fix-up pass for every program: the same value,
+        // and each keyed container in key order.
+        for (compression, deterministic) in [(ArchiveCompression.none, false), (.zlib, false), (.none, true)] {
+            if let failure = checkArchive(value, compression: compression, deterministic: deterministic, expected: model.tree) {
                 outcome.failure = failure
                 return outcome
             }
@@ -40,10 +42,11 @@ enum DiffChecker {
         return outcome
     }
 
-    private static func checkArchive(_ value: DiffWrapped, compression: ArchiveCompression, expected: DiffTree?) -> String? {
+    private static func checkArchive(_ value: DiffWrapped, compression: ArchiveCompression, deterministic: Bool, expected: DiffTree?) -> String? {
         var encoder = ArchiveEncoder()
         encoder.compression = compression
-        let name = compression == .zlib ? "archive+zlib" : "archive"
+        encoder.deterministic = deterministic
+        let name = deterministic ? "archive (deterministic)" : compression == .zlib ? "archive+zlib" : "archive"
         let data: Data
         do {
             data = try encoder.encode(DiffBox(.wrapped(value), DiffRunContext(releaseEncodersAtFrameEnd: false)))
@@ -57,6 +60,16 @@ enum DiffChecker {
         let actual: DiffTree
         do { actual = try DiffTree.ofArchive([UInt8](data)) } catch { return "\(name): unreadable archive: \(error)" }
         if let difference = expected.firstDifference(from: actual) { return "\(name) ≠ model: \(difference)" }
+        if deterministic {
+            do {
+                let archive = try InspectedArchive([UInt8](data))
+                var order = DiffKeyOrderCheck()
+                try archive.walk(&order)
+                if let problem = order.problem { return "\(name): \(problem)" }
+            } catch {
+                return "\(name): unreadable archive: \(error)"
+            }
+        }
         do {
             var decoder = ArchiveDecoder()
             decoder.userInfo[.diffGuide] = DiffGuide(root: expected, json: false)
@@ -89,6 +102,33 @@ enum DiffChecker {
             return "archive ≠ JSONEncoder: \(difference) (archive as expected, JSONEncoder as actual); JSON: \(String(decoding: data, as: UTF8.self))"
         }
         return nil
+    }
+}
+
+/// Checks that every keyed container's entries are in the deterministic key order
+/// (`Spec/FORMAT.md` §8.4): integer keys ascending, then string keys by their UTF-8 bytes.
+struct DiffKeyOrderCheck: ArchiveVisitor {
+    private var previous: [ArchiveKey?] = []
+    var problem: String?
+
+    mutating func beginContainer(_ container: ArchiveContainer, depth: Int) { previous.append(nil) }
+    mutating func endContainer(_ container: ArchiveContainer, depth: Int) { previous.removeLast() }
+
+    mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
+        guard !previous.isEmpty else { return }
+        if let last = previous[previous.count - 1], !Self.precedes(last, key), problem == nil {
+            problem = "keys out of deterministic order: \(last) before \(key) at offset \(range.lowerBound)"
+        }
+        previous[previous.count - 1] = key
+    }
+
+    private static func precedes(_ a: ArchiveKey, _ b: ArchiveKey) -> Bool {
+        switch (a, b) {
+        case let (.int(x), .int(y)): x < y
+        case (.int, .string): true
+        case (.string, .int): false
+        case let (.string(_, x), .string(_, y)): x.utf8.lexicographicallyPrecedes(y.utf8)
+        }
     }
 }
 

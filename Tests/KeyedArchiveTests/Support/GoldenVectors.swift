@@ -68,6 +68,13 @@ struct Vector {
         return .crc32
     }
 
+    /// `# encoder: deterministic` (`ArchiveEncoder.deterministic`).
+    func isDeterministic() throws -> Bool {
+        guard let text = self["encoder"] else { return false }
+        try #require(text == "deterministic", "bad encoder '\(text)' in \(name)")
+        return true
+    }
+
     /// `# compression: zlib(level: 9)`
     func compression() throws -> ArchiveCompression {
         guard let text = self["compression"] else { return .none }

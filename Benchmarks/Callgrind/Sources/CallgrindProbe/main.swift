@@ -2,13 +2,14 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 
-// usage: CallgrindProbe <model> <encode|decode|null-encode|null-decode> <iterations>
+// usage: CallgrindProbe <model> <encode|decode|deterministic-encode|null-encode|null-decode> <iterations>
 //
 // Builds the model and round-trips it once (checked), then encodes it, or decodes the archive of
 // it, `iterations` times with default `ArchiveEncoder`/`ArchiveDecoder` options. Run under
 // callgrind with 10 and with 0 iterations: the difference divided by 10 is one operation's
 // instructions, the setup being the same in both runs. Prints a checksum of what it produced,
-// so that nothing is optimized away. null-encode/null-decode time the null coder instead
+// so that nothing is optimized away. deterministic-encode encodes with
+// `ArchiveEncoder.deterministic` set (for its cost). null-encode/null-decode time the null coder instead
 // (KeyedArchiveSamples' `nullCoder(for:)`, the Codable ceiling `karchive bench` shows): what the
 // standard library's Codable machinery alone costs on the model.
 //
@@ -19,7 +20,9 @@ import KeyedArchiveSamples
 //   class-hierarchy  2,000 circles through superEncoder()     (Drawing.sample())
 // Spaces may stand for hyphens ("commits int keys" works too).
 
-enum Operation: String { case encode, decode, nullEncode = "null-encode", nullDecode = "null-decode" }
+enum Operation: String {
+    case encode, decode, deterministicEncode = "deterministic-encode", nullEncode = "null-encode", nullDecode = "null-decode"
+}
 
 struct Model {
     let name: String
@@ -63,7 +66,8 @@ struct RoundTripFailed: Error, CustomStringConvertible {
 
 @inline(never) func run<M: Codable>(_ value: M, _ operation: Operation, _ iterations: Int, equal: (M, M) -> Bool) throws -> Int {
     if operation == .nullEncode || operation == .nullDecode { return try runNull(value, operation, iterations, equal: equal) }
-    let encoder = ArchiveEncoder()
+    var encoder = ArchiveEncoder()
+    encoder.deterministic = operation == .deterministicEncode
     let decoder = ArchiveDecoder()
     // Setup, the same for 0 and for N iterations: one round trip, checked. Besides giving decode
     // its archive, it pays the one-time costs (metadata, conformance lookups, lazy globals) of
@@ -72,7 +76,7 @@ struct RoundTripFailed: Error, CustomStringConvertible {
     guard equal(try decoder.decode(M.self, from: archive), value) else { throw RoundTripFailed() }
     var checksum = digest(archive)
     switch operation {
-    case .encode:
+    case .encode, .deterministicEncode:
         for _ in 0..<iterations {
             checksum &+= digest(try encoder.encode(value))
         }
