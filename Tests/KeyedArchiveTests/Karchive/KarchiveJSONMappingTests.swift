@@ -37,6 +37,23 @@ func throughJSON<T: Codable>(_ value: T, as type: T.Type = T.self, sourceLocatio
 @Suite struct KarchiveJSONMappingTests {
     // MARK: Floating point
 
+    /// Members keep their order through from-json and to-json (not sorted, not hashed): the
+    /// archive of a JSON text is a function of the text, and a deterministic archive's key
+    /// order (`Spec/FORMAT.md` §8.4) shows through to-json unchanged.
+    @Test func fromJSONAndToJSONKeepMemberOrder() throws {
+        let json = #"{"z":1,"a":{"y":2,"b":3,"é":4,"B":5},"m":[{"q":1,"c":2}],"0":null,"-1":true}"#
+        let archive = try archiveOfJSON(json).get()
+        #expect(compactJSON(archive) == json)
+        // The same text gives the same archive in another run of the tool (its own hash seed).
+        #expect(try archiveOfJSON(json).get() == archive)
+        // A deterministic archive lists its members in key order.
+        struct Members: Codable { var z: Int; var a: [String: Int]; var m: [[String: Int]] }
+        var encoder = ArchiveEncoder()
+        encoder.deterministic = true
+        let value = Members(z: 1, a: ["y": 2, "b": 3, "\u{E9}": 4, "B": 5], m: [["q": 1, "c": 2]])
+        #expect(compactJSON([UInt8](try encoder.encode(value))) == #"{"a":{"B":5,"b":3,"y":2,"é":4},"m":[{"c":2,"q":1}],"z":1}"#)
+    }
+
     @Test func floatIsSpelledAsTheDoubleItWidensTo() throws {
         let point3 = Float(bitPattern: 0x3E99_999A)
         #expect(compactJSON(try archiveBytes(point3)) == "0.30000001192092896")
