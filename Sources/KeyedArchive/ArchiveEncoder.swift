@@ -63,7 +63,9 @@ public struct ArchiveEncoder: Sendable {
     /// Returns an archive of `value`.
     ///
     /// - Throws: `EncodingError.invalidValue` if the value encodes nothing at the top level,
-    ///   nests deeper than `maximumDepth`, or throws itself from `encode(to:)`.
+    ///   nests deeper than `maximumDepth`, contains a cycle (a class instance met again while its
+    ///   own `encode(to:)` is running: thrown at the coding path where the cycle closes), or
+    ///   throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic)
         // Encoders refer back to the state (pending ones are held by sinks): let go of them

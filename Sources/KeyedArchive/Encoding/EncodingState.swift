@@ -25,6 +25,9 @@ final class EncodingState {
     /// The `{}` placeholders of keyed containers' super encoders that have not written anything
     /// yet (see `EncoderImpl.isSuperEncoder`).
     var unclaimedSuperPlaceholders: Set<ContainerID> = []
+    /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
+    /// (see `encodeInstance`). Unretained: each encoder is alive while its entry is here.
+    @exclusivity(unchecked) var instancesInProgress: [(id: ObjectIdentifier, encoder: Unmanaged<EncoderImpl>)] = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
@@ -166,7 +169,11 @@ final class EncodingState {
         let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0, role: .pending(sink))
         sink.pendingSlot = encoder
-        try value.encode(to: encoder)
+        if T.self is AnyObject.Type {
+            try encodeInstance(value, with: encoder)   // a class instance: checked for cycles
+        } else {
+            try value.encode(to: encoder)
+        }
         return encoder
     }
 

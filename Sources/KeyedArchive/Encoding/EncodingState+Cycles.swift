@@ -1,0 +1,46 @@
+/// Cycles of class instances.
+///
+/// A value that contains itself — a node among its own descendants — cannot be rebuilt by
+/// `init(from:)` (an object must exist before its children), and encoding it never ends: each
+/// turn of the cycle nests one level deeper. `JSONEncoder` recurses until the stack overflows.
+/// Here a class instance met again while its own `encode(to:)` is still running throws
+/// `EncodingError.invalidValue` at the coding path where the cycle closes, naming the path where
+/// the instance is being encoded. The same instance reached twice along different branches (a
+/// shared object, not a cycle) is encoded twice, as in every Codable coder.
+extension EncodingState {
+    /// `value.encode(to: encoder)` for a class instance.
+    @inline(never)
+    func encodeInstance<T: Encodable>(_ value: T, with encoder: EncoderImpl) throws {
+        // `T` is a class (the caller checked): its value is the reference. `as AnyObject` would
+        // go through the bridging machinery, about 2,400 instructions per instance.
+        let id = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
+        // Usually empty or a few entries deep: a scan beats a set.
+        var index = instancesInProgress.count
+        while index > 0, instancesInProgress[index - 1].id != id { index -= 1 }
+        if index > 0 {
+            let ancestor = instancesInProgress[index - 1]
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: encoder.codingPath,
+                debugDescription: "Cannot encode a cycle: this \(type(of: value)) instance is already being encoded at "
+                    + "\(Self.describe(ancestor.encoder.takeUnretainedValue().codingPath)) and contains itself here. Codable cannot rebuild "
+                    + "a cycle through init(from:); break it (a weak reference left out of encode(to:), or an identifier)."))
+        }
+        instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
+        defer { instancesInProgress.removeLast() }
+        try value.encode(to: encoder)
+    }
+
+    /// A coding path as text: `items[2].parent`, or `the top level`.
+    static func describe(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "the top level" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue, key.stringValue == "Index \(index)" {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+}
