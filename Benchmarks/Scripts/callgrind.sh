@@ -96,8 +96,10 @@ for model in $models; do
     printf "  %-20s encode %10s  decode %10s\n" "$label" "$(grouped "$encode")" "$(grouped "$decode")"
     if [ "${DETERMINISTIC:-0}" = 1 ]; then
         deterministic=$(per_iteration "$model" deterministic-encode)
-        printf "  %-20s encode %10s  (%d %% more than the default)\n" "  deterministic" \
-            "$(grouped "$deterministic")" $(( 100 * (deterministic - encode) / encode ))
+        deterministic_decode=$(per_iteration "$model" deterministic-decode)
+        printf "  %-20s encode %10s  decode %10s  (%+d %% / %+d %% against the default)\n" "  deterministic" \
+            "$(grouped "$deterministic")" "$(grouped "$deterministic_decode")" \
+            $(( 100 * (deterministic - encode) / encode )) $(( 100 * (deterministic_decode - decode) / decode ))
     fi
     if [ "${CEILING:-0}" = 1 ]; then
         null_encode=$(per_iteration "$model" null-encode)

@@ -2,14 +2,15 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 
-// usage: CallgrindProbe <model> <encode|decode|deterministic-encode|null-encode|null-decode> <iterations>
+// usage: CallgrindProbe <model> <encode|decode|deterministic-encode|deterministic-decode|null-encode|null-decode> <iterations>
 //
 // Builds the model and round-trips it once (checked), then encodes it, or decodes the archive of
 // it, `iterations` times with default `ArchiveEncoder`/`ArchiveDecoder` options. Run under
 // callgrind with 10 and with 0 iterations: the difference divided by 10 is one operation's
 // instructions, the setup being the same in both runs. Prints a checksum of what it produced,
 // so that nothing is optimized away. deterministic-encode encodes with
-// `ArchiveEncoder.deterministic` set (for its cost). null-encode/null-decode time the null coder instead
+// `ArchiveEncoder.deterministic` set, deterministic-decode decodes such an archive (keyed
+// entries in key order rather than declaration order). null-encode/null-decode time the null coder instead
 // (KeyedArchiveSamples' `nullCoder(for:)`, the Codable ceiling `karchive bench` shows): what the
 // standard library's Codable machinery alone costs on the model.
 //
@@ -21,7 +22,8 @@ import KeyedArchiveSamples
 // Spaces may stand for hyphens ("commits int keys" works too).
 
 enum Operation: String {
-    case encode, decode, deterministicEncode = "deterministic-encode", nullEncode = "null-encode", nullDecode = "null-decode"
+    case encode, decode, deterministicEncode = "deterministic-encode", deterministicDecode = "deterministic-decode"
+    case nullEncode = "null-encode", nullDecode = "null-decode"
 }
 
 struct Model {
@@ -67,7 +69,7 @@ struct RoundTripFailed: Error, CustomStringConvertible {
 @inline(never) func run<M: Codable>(_ value: M, _ operation: Operation, _ iterations: Int, equal: (M, M) -> Bool) throws -> Int {
     if operation == .nullEncode || operation == .nullDecode { return try runNull(value, operation, iterations, equal: equal) }
     var encoder = ArchiveEncoder()
-    encoder.deterministic = operation == .deterministicEncode
+    encoder.deterministic = operation == .deterministicEncode || operation == .deterministicDecode
     let decoder = ArchiveDecoder()
     // Setup, the same for 0 and for N iterations: one round trip, checked. Besides giving decode
     // its archive, it pays the one-time costs (metadata, conformance lookups, lazy globals) of
@@ -80,7 +82,7 @@ struct RoundTripFailed: Error, CustomStringConvertible {
         for _ in 0..<iterations {
             checksum &+= digest(try encoder.encode(value))
         }
-    case .decode, .nullEncode, .nullDecode:
+    case .decode, .deterministicDecode, .nullEncode, .nullDecode:
         for _ in 0..<iterations {
             consume(try decoder.decode(M.self, from: archive))
             checksum &+= 1
