@@ -22,15 +22,17 @@ final class EncoderImpl: Encoder {
     }
 
     let state: EncodingState
+    // Encoders are reused (see `EncodingState.recycle`), so these are variables; unchecked
+    // exclusivity as everywhere on the encoder's hot path.
     /// The parent's path and what this value adds to it. Together they are this encoder's
     /// path, read through `.encoder(self)` without allocating a node per value.
-    let parentPath: CodingPathNode
-    let component: PathComponent
+    @exclusivity(unchecked) var parentPath: CodingPathNode
+    @exclusivity(unchecked) var component: PathComponent
     /// Nesting depth of the value (the top-level value is at depth 1).
-    let depth: Int
+    @exclusivity(unchecked) var depth: Int
     /// How many `Optional` layers enclose this value through single-value containers: a nil
     /// written here records `optionalDepth - 1` extra levels so `Int??.some(nil)` round-trips.
-    let optionalDepth: Int
+    @exclusivity(unchecked) var optionalDepth: Int
     /// Whether this is a keyed container's super encoder: until it writes something, its `{}`
     /// placeholder is not a value that a nested container under its key could continue.
     let isSuperEncoder: Bool

@@ -27,6 +27,8 @@ final class EncodingState {
     var unclaimedSuperPlaceholders: Set<ContainerID> = []
     /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
     /// (see `encodeInstance`). Unretained: each encoder is alive while its entry is here.
+    /// Nested encoders whose values are done, for reuse (`makeEncoder`, `recycle`).
+    @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
     @exclusivity(unchecked) var instancesInProgress: [(id: ObjectIdentifier, encoder: Unmanaged<EncoderImpl>)] = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
@@ -166,8 +168,8 @@ final class EncodingState {
                 codingPath: parentPath.appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
-        let encoder = EncoderImpl(state: self, parentPath: parentPath, component: component(), depth: depth,
-                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0, role: .pending(sink))
+        let encoder = makeEncoder(parentPath: parentPath, component: component(), depth: depth,
+                                  optionalDepth: _isOptional(T.self) ? optionalDepth : 0, sink: sink)
         sink.pendingSlot = encoder
         if T.self is AnyObject.Type {
             try encodeInstance(value, with: encoder)   // a class instance: checked for cycles
@@ -186,9 +188,10 @@ final class EncodingState {
         parentPath: CodingPathNode, component: @autoclosure () -> PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
-            let encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
+            var encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
                                           depth: depth, optionalDepth: optionalDepth)
             if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
+            if encoder != nil { recycle(&encoder) }
         } catch {
             rollBack(sink, to: mark, addedEntries: 1, addedKey: addedKey)
             throw error
@@ -199,6 +202,37 @@ final class EncodingState {
     /// `encode` threw: encoders refer back to this state.
     func releaseEncoders() {
         for sink in sinks { sink.pendingSlot = nil }
+        spareEncoders.removeAll()
+    }
+
+    /// A nested encoder for a value at the end of `sink`: a spare one if there is one.
+    @inline(__always)
+    func makeEncoder(parentPath: CodingPathNode, component: PathComponent, depth: Int, optionalDepth: Int,
+                     sink: EncodingSink) -> EncoderImpl {
+        guard let encoder = spareEncoders.popLast() else {
+            return EncoderImpl(state: self, parentPath: parentPath, component: component, depth: depth,
+                               optionalDepth: optionalDepth, role: .pending(sink))
+        }
+        encoder.parentPath = parentPath
+        encoder.component = component
+        encoder.depth = depth
+        encoder.optionalDepth = optionalDepth
+        encoder.role = .pending(sink)
+        return encoder
+    }
+
+    /// Keeps `encoder` for the next value if nothing else refers to it: no container or
+    /// nested encoder of its value was kept by user code, so nothing can write through it
+    /// again. Not after `encode` finished: spare encoders refer back to this state, and
+    /// `releaseEncoders` has emptied the pool for good.
+    @inline(__always)
+    func recycle(_ encoder: inout EncoderImpl?) {
+        guard !isFinished, isKnownUniquelyReferenced(&encoder), let spare = encoder else { return }
+        // Let go of what it referred to: its parent's path and its sink.
+        spare.parentPath = .root
+        spare.component = .none
+        spare.role = .placeholder(.dead(.keyed, depth: 0))
+        spareEncoders.append(spare)
     }
 }
 
