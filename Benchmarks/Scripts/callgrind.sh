@@ -39,13 +39,17 @@ echo "checkout:  $root ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || e
 echo "toolchain: $(swift --version 2>/dev/null | sed -n -e '1{h;d}' -e 's/^Target: //' -e '${H;x;s/\n/, /;p}')"
 echo "valgrind:  $(valgrind --version)"
 
+# The options newer than some checkouts are compiled into the probe only when asked for.
+flags=()
+[ "${CEILING:-0}" = 1 ] && flags+=(-Xswiftc -DNULL_CODER)
+[ "${DETERMINISTIC:-0}" = 1 ] && flags+=(-Xswiftc -DDETERMINISTIC_OPTION)
 log="$work/build.log"
-if ! swift build -c release --package-path "$package" --product CallgrindProbe >"$log" 2>&1; then
+if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
     tail -30 "$log" >&2
     echo "callgrind.sh: the build failed (log: $log)" >&2
     exit 1
 fi
-built="$(swift build -c release --package-path "$package" --show-bin-path)/CallgrindProbe"
+built="$(swift build -c release --package-path "$package" ${flags[@]+"${flags[@]}"} --show-bin-path)/CallgrindProbe"
 
 # The counts move by thousands of instructions per iteration with the stack's starting point,
 # which depends on the environment's size and the program's path. So the probe runs from a
