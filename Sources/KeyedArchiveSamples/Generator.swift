@@ -1,7 +1,8 @@
 import Foundation
 
-/// A small deterministic generator (SplitMix64), so every run measures the same data.
-public struct SampleGenerator: Sendable {
+/// A small deterministic generator (SplitMix64), so every run measures the same data; also the
+/// seeded generator of the package's randomized tests (`Int.random(in:using:)` and the like).
+public struct SampleGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator that yields the same sequence for the same `seed`.

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import Testing
 import KeyedArchive
 #if canImport(Glibc)
@@ -187,7 +188,7 @@ import Darwin
         // slowly, so the time bound leaves room for them to reach the minimum too.
         let deadline = ContinuousClock.now + .seconds(120)
         let started = ContinuousClock.now
-        var random = SplitMix64(seed: 0x4B41_5243_4849_5645)
+        var random = SampleGenerator(seed: 0x4B41_5243_4849_5645)  // kill delays
         var done = 0, sawA = 0, sawB = 0, midWrite = 0
         while done < kills && ContinuousClock.now < deadline {
             let process = Process()
@@ -296,17 +297,4 @@ private func crashWriterExecutable() -> URL? {
         folder = folder.deletingLastPathComponent()
     }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-}
-
-/// A deterministic generator for the kill delays.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

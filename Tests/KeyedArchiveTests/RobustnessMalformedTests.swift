@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import Testing
 import KeyedArchive
 
@@ -113,19 +114,6 @@ fileprivate indirect enum AnyValue: Decodable {
 // MARK: - Helpers
 
 fileprivate let header: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00]
-
-
-/// Deterministic generator (SplitMix64).
-fileprivate struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 fileprivate func encode<T: Encodable>(_ value: T, _ compression: ArchiveCompression = .none) -> [UInt8] {
     var encoder = ArchiveEncoder()
@@ -285,7 +273,7 @@ fileprivate func decodeSample(_ archive: SampleArchive, _ bytes: [UInt8]) throws
 @Suite struct RobustnessCorruptionTests {
     @Test(arguments: sampleArchives)
     fileprivate func randomMutationsNeverCrash(_ archive: SampleArchive) {
-        var rng = SplitMix64(state: 0xC0FFEE ^ UInt64(archive.bytes.count))
+        var rng = SampleGenerator(seed: 0xC0FFEE ^ UInt64(archive.bytes.count))
         var decoded = 0
         var failed = 0
         for trial in 0..<1500 {
@@ -340,7 +328,7 @@ fileprivate func decodeSample(_ archive: SampleArchive, _ bytes: [UInt8]) throws
     fileprivate func corruptedBodiesInsideCompressedArchives(_ archive: SampleArchive) {
         // zlib's checksum rejects corrupted streams; corrupt the body before compressing so
         // the parser behind the inflater is exercised too.
-        var rng = SplitMix64(state: 0xBADC0DE)
+        var rng = SampleGenerator(seed: 0xBADC0DE)
         let body = Array(archive.bytes[6...])
         for trial in 0..<500 {
             var mutated = body
@@ -364,7 +352,7 @@ fileprivate func decodeSample(_ archive: SampleArchive, _ bytes: [UInt8]) throws
     @Test func flippingABitInACompressedStreamIsDetected() {
         let archive = sampleArchives[1].bytes
         // Header (6) and the inflated-size varint are before the stream.
-        var rng = SplitMix64(state: 7)
+        var rng = SampleGenerator(seed: 7)
         for _ in 0..<300 {
             var bytes = archive
             let position = 10 + Int(rng.next() % UInt64(bytes.count - 10))

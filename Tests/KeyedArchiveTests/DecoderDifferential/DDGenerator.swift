@@ -1,19 +1,15 @@
 import Foundation
+import KeyedArchiveSamples
 
 // Seeded generation of input values and decoding programs, and shrinking of failing pairs.
 
-/// SplitMix64: small, fast, and the same sequence on every platform for a seed.
+/// The package's seeded generator (SplitMix64: the same sequence on every platform for a seed)
+/// with the draws the generator uses.
 struct DDRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var base: SampleGenerator
+    init(seed: UInt64) { base = SampleGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

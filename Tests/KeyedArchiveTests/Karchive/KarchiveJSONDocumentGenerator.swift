@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 
 // Random JSON documents for the JSON → archive → JSON property (KarchiveJSONPropertyTests):
 // every document is one `from-json` must accept, printed twice, independently of `karchive`:
@@ -17,7 +18,7 @@ indirect enum TestJSON {
 }
 
 struct TestJSONGenerator {
-    var random: SeededGenerator
+    var random: SampleGenerator
     /// When false, each set of canonically equivalent names is spelled one way in the whole
     /// document (ArchiveEncoder's key table may merge the spellings of different containers).
     let mixesEquivalentNames: Bool
@@ -25,7 +26,7 @@ struct TestJSONGenerator {
     private var spellings: [Int: String] = [:]
 
     init(seed: UInt64, mixesEquivalentNames: Bool = false) {
-        random = SeededGenerator(seed: seed)
+        random = SampleGenerator(seed: seed)
         self.mixesEquivalentNames = mixesEquivalentNames
     }
 
@@ -185,7 +186,7 @@ struct TestJSONGenerator {
 
 /// Prints `TestJSON` as the input of `from-json` (with liberties) and as `to-json` must print it.
 struct TestJSONPrinter {
-    var random: SeededGenerator
+    var random: SampleGenerator
 
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
 

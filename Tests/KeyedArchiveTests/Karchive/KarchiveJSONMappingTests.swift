@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import KeyedArchive
 import Testing
 
@@ -167,7 +168,7 @@ func throughJSON<T: Codable>(_ value: T, as type: T.Type = T.self, sourceLocatio
     /// ISO 8601 is read and written in the proleptic Gregorian calendar, as Foundation's
     /// `ISO8601DateFormatter` does for modern dates.
     @Test func isoDatesAgreeWithFoundation() throws {
-        var generator = SeededGenerator(seed: 0x1509)
+        var generator = SampleGenerator(seed: 0x1509)
         let formatter = ISO8601DateFormatter()
         for _ in 0..<500 {
             let millis = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator)  // 1900…2100
@@ -379,18 +380,3 @@ let encoderKeepsKeyBytes: Bool = {
         bytes.firstRange(of: [0xC3, 0x85]) != nil && bytes.firstRange(of: [0xE2, 0x84, 0xAB]) != nil
     } ?? false
 }()
-
-/// A small seeded generator (SplitMix64), so that every random test can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import KeyedArchive
 import Testing
 
@@ -87,7 +88,7 @@ private func archiveCase(_ g: inout MappingNodeGenerator) throws -> ArchiveCase 
             let caseSeed = seed &+ UInt64(index)
             var generator = TestJSONGenerator(seed: caseSeed, mixesEquivalentNames: mixesEquivalentNames)
             let document = generator.value(depth: 4)
-            var printer = TestJSONPrinter(random: SeededGenerator(seed: ~caseSeed))
+            var printer = TestJSONPrinter(random: SampleGenerator(seed: ~caseSeed))
             let input = (printer.chance(0.05) ? "\u{FEFF}" : "") + printer.liberal(document)
             let expected = TestJSONPrinter.canonical(document)
             let archive = karchive("from-json", input: Array(input.utf8))
@@ -112,7 +113,7 @@ private func archiveCase(_ g: inout MappingNodeGenerator) throws -> ArchiveCase 
     /// digit string does, and the notation follows the thresholds.
     @Test func numberSpellingFollowsTheStatedRule() throws {
         let (seed, count) = campaign(defaultSeed: 0x5370_656C, defaultCount: 3000)
-        var random = SeededGenerator(seed: seed)
+        var random = SampleGenerator(seed: seed)
         var doubles: [Double] = [0, -0.0, 1e-4, 1e-4.nextDown, 9_007_199_254_740_992, 9_007_199_254_740_994, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         while doubles.count < count {
             let x = Bool.random(using: &random) ? Double(bitPattern: random.next()) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: random.next())))

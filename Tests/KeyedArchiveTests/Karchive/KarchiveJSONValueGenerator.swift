@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import KeyedArchive
 
 // Random Swift values for the archive → JSON → archive property (KarchiveJSONPropertyTests):
@@ -117,9 +118,9 @@ indirect enum MappingNode: Codable, Equatable {
 
 /// Draws random values from a seed: edges of every type more often than chance would.
 struct MappingNodeGenerator {
-    var random: SeededGenerator
+    var random: SampleGenerator
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SampleGenerator(seed: seed) }
 
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }

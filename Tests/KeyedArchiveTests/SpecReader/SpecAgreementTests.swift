@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveSamples
 import Testing
 @testable import KeyedArchive
 
@@ -16,7 +17,7 @@ struct SpecAgreementTests {
         let seed = environment["SPEC_AGREE_SEED"].flatMap { UInt64($0) } ?? 0x5EED_16_08
         let count = environment["SPEC_AGREE_COUNT"].flatMap { Int($0) } ?? Self.defaultCount
         let seeds = try AgreementSeeds.all()
-        var mutator = SpecMutator(random: AgreementRandom(seed: seed))
+        var mutator = SpecMutator(random: SampleGenerator(seed: seed))
         let started = Date()
         var verdicts: [String: Int] = [:]
         var failures = 0

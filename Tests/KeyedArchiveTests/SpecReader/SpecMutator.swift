@@ -1,15 +1,4 @@
-/// A deterministic random number generator (SplitMix64): the same seed gives the same mutants.
-struct AgreementRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import KeyedArchiveSamples
 
 /// A mutated archive and how it was made.
 struct AgreementMutant {
@@ -25,7 +14,7 @@ struct AgreementMutant {
 /// Makes mutants of seeds: 1–3 mutations each, on the uncompressed body (then recompressed and
 /// re-checksummed in the seed's variant) or on the final bytes, and sometimes small limits.
 struct SpecMutator {
-    var random: AgreementRandom
+    var random: SampleGenerator
 
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
