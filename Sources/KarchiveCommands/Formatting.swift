@@ -49,20 +49,29 @@ enum Formatting {
         var micros = Int(((unix - whole) * 1_000_000).rounded())
         var total = Int(whole)
         if micros == 1_000_000 { total += 1; micros = 0 }
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let secondOfDay = total - days * 86_400
-        let (year, month, day) = civilDate(daysSinceUnixEpoch: days)
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        var text = isoDateAndTime(unixSeconds: total)
         if micros > 0 {
             var fraction = pad(micros, 6)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }
         return text + "Z"
+    }
+
+    /// "YYYY-MM-DDTHH:MM:SS" (UTC, proleptic Gregorian) of whole seconds since
+    /// 1970-01-01T00:00:00Z in the years 0001–9999: the part of an ISO 8601 date before any
+    /// fraction, shared by this display form and the JSON mapping's exact one (`JSONDate`).
+    static func isoDateAndTime(unixSeconds total: Int) -> String {
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secondOfDay = total - days * 86_400
+        let (year, month, day) = civilDate(daysSinceUnixEpoch: days)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+    }
+
+    /// `n` in decimal, with leading zeros to `width` digits.
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
     }
 
     /// Year, month, day of a day count since 1970-01-01 in the proleptic Gregorian calendar

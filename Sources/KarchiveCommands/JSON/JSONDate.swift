@@ -20,10 +20,7 @@ enum JSONDate {
               let (whole, fraction) = split(seconds) else { return nil }
         let unix = whole + referenceOffset
         guard unixRange.contains(unix) else { return nil }
-        let days = unix >= 0 ? unix / 86_400 : (unix - 86_399) / 86_400
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = civilDate(daysSinceUnixEpoch: days)
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        var text = Formatting.isoDateAndTime(unixSeconds: unix)
         if !fraction.isEmpty { text += "." + fraction }
         return text + "Z"
     }
@@ -111,11 +108,6 @@ enum JSONDate {
         return bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
-    private static func pad(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return String(repeating: "0", count: max(0, width - s.count)) + s
-    }
-
     private static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     private static func daysIn(_ month: Int, of year: Int) -> Int {
@@ -135,19 +127,5 @@ enum JSONDate {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Year, month, day of a day count since 1970-01-01 in the proleptic Gregorian calendar
-    /// (Howard Hinnant's `civil_from_days`).
-    private static func civilDate(daysSinceUnixEpoch days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
