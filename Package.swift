@@ -58,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ArchiveStreamPeer",
-            dependencies: ["KeyedArchive"]
+            dependencies: ["KeyedArchive", "KeyedArchiveSamples"]
         ),
         .testTarget(
             name: "KeyedArchiveTests",

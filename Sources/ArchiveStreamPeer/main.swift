@@ -3,9 +3,9 @@
 // Usage: ArchiveStreamPeer
 //        ArchiveStreamPeer --archive-of-sample {deterministic|default} [zlib] [crc32]
 //
-// With --archive-of-sample it writes one archive of `HashOrderSample.make()` to stdout and
-// exits: the same value in every process, whose dictionaries iterate in an order that depends
-// on the process's hash seed.
+// With --archive-of-sample it writes one archive of KeyedArchiveSamples' `HashOrderSample.make()`
+// to stdout and exits: the same value in every process, whose dictionaries iterate in an order
+// that depends on the process's hash seed.
 //
 // Reads `PeerMessage` frames from stdin and answers each with one `PeerMessage` frame on
 // stdout: the same index, the text prefixed with "echo:", the payload with every byte
@@ -17,6 +17,7 @@ import Glibc
 import Darwin
 #endif
 import KeyedArchive
+import KeyedArchiveSamples
 
 /// One message of the test protocol; the test declares the same shape.
 struct PeerMessage: Codable {
@@ -34,23 +35,6 @@ func report(_ message: String) {
 func fail(_ message: String) -> Never {
     report(message)
     exit(1)
-}
-
-/// Dictionaries whose iteration order depends on the hash seed; the test declares the same shape.
-struct HashOrderSample: Codable, Equatable {
-    var names: [String: Int]
-    var byNumber: [Int: String]
-    var nested: [String: [String: Bool]]
-
-    static func make() -> HashOrderSample {
-        var sample = HashOrderSample(names: [:], byNumber: [:], nested: [:])
-        for i in 0..<200 {
-            sample.names["name-\(i)"] = i
-            sample.byNumber[i * 7919 % 1009 - 500] = "value \(i)"
-            sample.nested["group-\(i % 10)", default: [:]]["flag-\(i)"] = i % 3 == 0
-        }
-        return sample
-    }
 }
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -104,6 +104,13 @@ public struct Drawing: Codable, Sendable {
     /// The drawing's circles.
     public var circles: [Circle]
 
+    /// Whether `other` has the same title and circles of the same name, origin and radius, in
+    /// the same order (classes have no synthesized `==`, so `Drawing` is not `Equatable`).
+    public func isSame(as other: Drawing) -> Bool {
+        title == other.title && circles.count == other.circles.count
+            && zip(circles, other.circles).allSatisfy { $0.radius == $1.radius && $0.isEqual(to: $1) }
+    }
+
     /// A drawing of `count` circles, the same on every run.
     public static func sample(count: Int = 2_000) -> Drawing {
         var generator = SampleGenerator(seed: 5)

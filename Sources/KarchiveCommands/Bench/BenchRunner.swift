@@ -68,7 +68,7 @@ struct BenchRunner {
             ("Commits (string keys) × \(Formatting.count(commits))", { try measure(Commit.sample(count: commits), named: $0) }),
             ("Commits (int keys) × \(Formatting.count(commits))", { try measure(IntKeyedCommit.sample(count: commits), named: $0) }),
             ("App state, \(Formatting.count(documents)) documents", { try measure(AppState.sample(documents: documents), named: $0) }),
-            ("Class hierarchy, \(Formatting.count(circles)) circles", { try measure(Drawing.sample(count: circles), named: $0, same: Self.sameDrawing) }),
+            ("Class hierarchy, \(Formatting.count(circles)) circles", { try measure(Drawing.sample(count: circles), named: $0, same: { $0.isSame(as: $1) }) }),
             ("Numeric series, \(Formatting.count(doubles)) Doubles", { try measure(NumericSeries.sample(values: doubles, samples: samples), named: $0) }),
         ].map { name, body in (name, { try body(name) }) }
         var results: [BenchResult] = []
@@ -81,12 +81,6 @@ struct BenchRunner {
 
     private func measure<Model: Codable & Equatable & Sendable>(_ model: Model, named name: String) throws -> [BenchResult] {
         try measure(model, named: name, same: ==)
-    }
-
-    /// Classes have no synthesized `==`: two drawings are the same when their circles are.
-    private static func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
-        a.title == b.title && a.circles.count == b.circles.count
-            && zip(a.circles, b.circles).allSatisfy { $0.radius == $1.radius && $0.isEqual(to: $1) }
     }
 
     /// Every coder of `codableCoders` and the null coder (the Codable ceiling), timed on `model`;

@@ -71,12 +71,7 @@ import Testing
         try roundTrips(AppState.sample(documents: 20), same: ==)
         try roundTrips(IntKeyedAppState(AppState.sample(documents: 20)), same: ==)
         try roundTrips(NumericSeries.sample(values: 100, samples: 20), same: ==)
-        try roundTrips(Drawing.sample(count: 20), same: sameDrawing)
-    }
-
-    private func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
-        guard a.title == b.title, a.circles.count == b.circles.count else { return false }
-        return zip(a.circles, b.circles).allSatisfy { (x: Circle, y: Circle) -> Bool in x.radius == y.radius && x.isEqual(to: y) }
+        try roundTrips(Drawing.sample(count: 20)) { $0.isSame(as: $1) }
     }
 
     private struct Corners: Codable, Equatable, Sendable {
