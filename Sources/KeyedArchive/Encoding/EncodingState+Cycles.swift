@@ -35,7 +35,7 @@ extension EncodingState {
         guard !path.isEmpty else { return "the top level" }
         var text = ""
         for key in path {
-            if let index = key.intValue, key.stringValue == "Index \(index)" {
+            if let element = key as? IndexKey, let index = element.intValue {
                 text += "[\(index)]"
             } else {
                 text += (text.isEmpty ? "" : ".") + key.stringValue

@@ -25,10 +25,10 @@ final class EncodingState {
     /// The `{}` placeholders of keyed containers' super encoders that have not written anything
     /// yet (see `EncoderImpl.isSuperEncoder`).
     var unclaimedSuperPlaceholders: Set<ContainerID> = []
-    /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
-    /// (see `encodeInstance`). Unretained: each encoder is alive while its entry is here.
     /// Nested encoders whose values are done, for reuse (`makeEncoder`, `recycle`).
     @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
+    /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
+    /// (see `encodeInstance`). Unretained: each encoder is alive while its entry is here.
     @exclusivity(unchecked) var instancesInProgress: [(id: ObjectIdentifier, encoder: Unmanaged<EncoderImpl>)] = []
     /// The first depth-limit violation, reported when `encode` finishes.
     var depthError: EncodingError?
@@ -191,15 +191,16 @@ final class EncodingState {
             var encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
                                           depth: depth, optionalDepth: optionalDepth)
             if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
-            if encoder != nil { recycle(&encoder) }
+            recycle(&encoder)
         } catch {
             rollBack(sink, to: mark, addedEntries: 1, addedKey: addedKey)
             throw error
         }
     }
 
-    /// Drops the references from the sinks to encoders whose slot is still pending because
-    /// `encode` threw: encoders refer back to this state.
+    /// Drops the references to encoders that outlive their value: those whose slot is still
+    /// pending because `encode` threw, and the spare ones. Encoders refer back to this state,
+    /// so `encode` calls this however it ends.
     func releaseEncoders() {
         for sink in sinks { sink.pendingSlot = nil }
         spareEncoders.removeAll()
@@ -227,6 +228,7 @@ final class EncodingState {
     /// `releaseEncoders` has emptied the pool for good.
     @inline(__always)
     func recycle(_ encoder: inout EncoderImpl?) {
+        // Not unique when nil, or when user code kept one of its containers or nested encoders.
         guard !isFinished, isKnownUniquelyReferenced(&encoder), let spare = encoder else { return }
         // Let go of what it referred to: its parent's path and its sink.
         spare.parentPath = .root
