@@ -7,29 +7,24 @@ import KeyedArchive
 // in every kind of container. Floating point compares by bits (every NaN equal to every other:
 // the mapping keeps NaN, not its payload), so `==` is the property's "same value".
 
-/// A `Float` that is equal to another with the same bits, or to any NaN when it is one.
-struct ExactFloat: Codable, Equatable {
-    var value: Float
-    init(_ value: Float) { self.value = value }
-    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Float.self) }
+/// A `Float` or `Double` that is equal to another with the same bits, or to any NaN when it is one.
+struct ExactFloatingPoint<Value: BinaryFloatingPoint & Codable>: Codable, Equatable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Value.self) }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }
-    static func == (a: Self, b: Self) -> Bool { a.value.isNaN ? b.value.isNaN : a.value.bitPattern == b.value.bitPattern }
+    static func == (a: Self, b: Self) -> Bool {
+        // The three fields together are the bit pattern.
+        a.value.isNaN ? b.value.isNaN : a.value.sign == b.value.sign && a.value.exponentBitPattern == b.value.exponentBitPattern
+            && a.value.significandBitPattern == b.value.significandBitPattern
+    }
 }
 
-/// A `Double` compared as `ExactFloat` is.
-struct ExactDouble: Codable, Equatable {
-    var value: Double
-    init(_ value: Double) { self.value = value }
-    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Double.self) }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(value)
-    }
-    static func == (a: Self, b: Self) -> Bool { a.value.isNaN ? b.value.isNaN : a.value.bitPattern == b.value.bitPattern }
-}
+typealias ExactFloat = ExactFloatingPoint<Float>
+typealias ExactDouble = ExactFloatingPoint<Double>
 
 /// A `Date` compared by the bits of its seconds (`Date ==` finds 0 and −0 equal, NaN unequal),
 /// and described by them (`Date.description` traps for dates like 1e300 s).
@@ -47,29 +42,22 @@ struct ExactDate: Codable, Equatable, CustomStringConvertible {
     var description: String { "Date(timeIntervalSinceReferenceDate: \(value.timeIntervalSinceReferenceDate))" }
 }
 
-/// `[Float]` (a packed array) compared element by element as `ExactFloat`.
-struct ExactFloats: Codable, Equatable {
-    var values: [Float]
-    init(_ values: [Float]) { self.values = values }
-    init(from decoder: any Decoder) throws { values = try decoder.singleValueContainer().decode([Float].self) }
+/// `[Float]` or `[Double]` (a packed array) compared element by element as `ExactFloatingPoint`.
+struct ExactFloatingPoints<Value: BinaryFloatingPoint & Codable>: Codable, Equatable {
+    var values: [Value]
+    init(_ values: [Value]) { self.values = values }
+    init(from decoder: any Decoder) throws { values = try decoder.singleValueContainer().decode([Value].self) }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(values)
     }
-    static func == (a: Self, b: Self) -> Bool { a.values.map(ExactFloat.init) == b.values.map(ExactFloat.init) }
+    static func == (a: Self, b: Self) -> Bool {
+        a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { ExactFloatingPoint($0) == ExactFloatingPoint($1) }
+    }
 }
 
-/// `[Double]` (a packed array) compared element by element as `ExactDouble`.
-struct ExactDoubles: Codable, Equatable {
-    var values: [Double]
-    init(_ values: [Double]) { self.values = values }
-    init(from decoder: any Decoder) throws { values = try decoder.singleValueContainer().decode([Double].self) }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(values)
-    }
-    static func == (a: Self, b: Self) -> Bool { a.values.map(ExactDouble.init) == b.values.map(ExactDouble.init) }
-}
+typealias ExactFloats = ExactFloatingPoints<Float>
+typealias ExactDoubles = ExactFloatingPoints<Double>
 
 /// A struct with integer coding keys over the whole key range, its properties present or absent.
 struct IntKeyedMappingNode: Codable, Equatable {
