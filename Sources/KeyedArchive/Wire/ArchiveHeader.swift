@@ -11,7 +11,9 @@ enum ArchiveHeader {
         static let zlib: UInt8 = 0x01
         /// The archive ends with a CRC-32 (little-endian) of every byte before it.
         static let crc32: UInt8 = 0x02
-        static let known: UInt8 = zlib | crc32
+        /// The body may hold shared objects and references to them (`Spec/FORMAT.md` §9.5).
+        static let references: UInt8 = 0x04
+        static let known: UInt8 = zlib | crc32 | references
     }
 
     /// Checks magic, version and flags; returns the flags.

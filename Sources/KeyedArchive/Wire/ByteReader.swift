@@ -6,11 +6,15 @@
 struct ByteReader {
     let base: UnsafeRawPointer
     let count: Int
+    /// Whether the tags of shared objects and references are values here (`Spec/FORMAT.md`
+    /// §9.5), and in which form; otherwise they are reserved tags.
+    let references: ReferenceForm
 
-    init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer, references: ReferenceForm = .none) {
         // An empty buffer may have a nil base address; reads are then always out of bounds.
         self.base = buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 0x1)!
         self.count = buffer.count
+        self.references = references
     }
 
     @inline(__always)
@@ -149,8 +153,37 @@ struct ByteReader {
             let (kind, count, start) = try packedHeader(at: offset, limit: limit)
             return start + kind.width * count
         default:
+            return try extensionValueEnd(tag, at: offset, limit: limit)
+        }
+    }
+
+    /// The end of a shared object or reference (§9.5), when this reader knows them; otherwise
+    /// `malformed` for an unknown tag. Out of line: only archives with references have them.
+    @inline(never)
+    private func extensionValueEnd(_ tag: UInt8, at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        guard references != .none, tag == WireTag.reference || tag == references.sharedObjectTag else {
             throw malformed(at: offset, "unknown tag 0x\(String(tag, radix: 16))")
         }
+        var p = offset + 1
+        if tag == WireTag.reference {
+            _ = try varint(at: &p, limit: limit)
+            return p
+        }
+        // A shared object is its marker and the value it marks, which may be marked in turn:
+        // step over every marker first, so that a long chain costs no stack.
+        p = try sharedObjectValue(at: offset, limit: limit)
+        return try valueEnd(at: p, limit: limit)
+    }
+
+    /// Where the value marked by the shared-object marker(s) at `offset` starts: past every
+    /// consecutive marker (and, in the encoder's form, its object number).
+    func sharedObjectValue(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        var p = offset
+        while p < limit, base.load(fromByteOffset: p, as: UInt8.self) == references.sharedObjectTag {
+            p += 1
+            if references == .encoder { _ = try varint(at: &p, limit: limit) }
+        }
+        return p
     }
 
     /// The entries of the container whose header is at `offset`, and for an unkeyed container

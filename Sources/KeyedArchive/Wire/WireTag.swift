@@ -31,6 +31,15 @@ enum WireTag {
     static let emptyKeyed: UInt8 = 0x10
     /// An empty unkeyed container, in one byte (writers never use `unkeyed` for an empty one)
     static let emptyUnkeyed: UInt8 = 0x11
+    /// A reference to an earlier shared object: varint index of the target value (only in
+    /// archives with header flag bit 2, `Spec/FORMAT.md` §9.5)
+    static let reference: UInt8 = 0x12
+    /// A shared object: the value that follows is one that references may name (only with
+    /// header flag bit 2)
+    static let sharedObject: UInt8 = 0x13
+    /// The encoder's own form of a shared object, before the object-graph pass numbers it:
+    /// varint object number, then the value. Never in an archive.
+    static let encoderSharedObject: UInt8 = 0x7E
     /// 0x80...0xFF: the integer tag - 0x80
     static let fixintBase: UInt8 = 0x80
 
@@ -56,7 +65,27 @@ enum WireTag {
         case keyed, emptyKeyed: return "keyed container"
         case unkeyed, emptyUnkeyed: return "unkeyed container"
         case packed: return "packed array"
+        case reference: return "reference to a shared object"
+        case sharedObject: return "shared object"
         default: return "unknown tag 0x\(String(tag, radix: 16))"
+        }
+    }
+}
+
+/// How a `ByteReader` treats the tags of shared objects and references.
+enum ReferenceForm {
+    /// Reserved tags: an archive without header flag bit 2.
+    case none
+    /// `12` + varint value index, `13` + value: an archive with flag bit 2.
+    case archive
+    /// The encoder's bytes before the object-graph pass: `12` + varint object number for a
+    /// repeated instance, `7E` + varint object number + value for its first occurrence.
+    case encoder
+
+    var sharedObjectTag: UInt8 {
+        switch self {
+        case .none, .archive: WireTag.sharedObject
+        case .encoder: WireTag.encoderSharedObject
         }
     }
 }
