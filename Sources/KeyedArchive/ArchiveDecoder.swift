@@ -90,6 +90,7 @@ public struct ArchiveDecoder: Sendable {
     /// state owns.
     private func makeState(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
         let archive = try OpenedArchive(input, maximumInflatedSize: limits.maximumInflatedSize)
-        return DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits)
+        return DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
+                             references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none)
     }
 }

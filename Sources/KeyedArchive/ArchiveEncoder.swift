@@ -57,6 +57,23 @@ public struct ArchiveEncoder: Sendable {
     /// keys are neither `String` nor `Int` (Codable writes those as an array of pairs).
     public var deterministic: Bool = false
 
+    /// Whether a class instance met more than once is written once and shared. Default: `false`.
+    ///
+    /// Codable has no notion of identity: with every Codable coder, JSON included, an instance
+    /// referenced from ten places is written ten times and decoded as ten separate objects. When
+    /// this is `true`, the first occurrence of an instance (`===`) in the archive is written in
+    /// full and every later one as a small reference to it, and `ArchiveDecoder` (which needs no
+    /// setting) gives back one instance for all of them: the decoded graph has exactly the
+    /// `===` relationships of the encoded one, across arrays, dictionaries, optionals, nested
+    /// and super containers, and for subclasses decoded through a superclass type.
+    ///
+    /// An archive in which no instance occurs twice is the same as without the option. One that
+    /// shares instances sets header flag bit 2 (`Spec/FORMAT.md` §9.5), which readers older
+    /// than this extension refuse cleanly. It costs a pass over the finished archive (see
+    /// <doc:PersistingAppState> for the measured cost). Cycles cannot be archived either way: an
+    /// instance met again inside its own `encode(to:)` throws `EncodingError.invalidValue`.
+    public var preservesObjectIdentity: Bool = false
+
     /// Creates an encoder with default options.
     public init() {}
 
@@ -67,7 +84,19 @@ public struct ArchiveEncoder: Sendable {
     ///   own `encode(to:)` is running: thrown at the coding path where the cycle closes), or
     ///   throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic)
+        do {
+            return try encode(value, writingEveryOccurrence: false)
+        } catch is ObjectGraphPass.MissingFirstOccurrence {
+            // A shared instance's first occurrence was dropped (its key written again, say):
+            // again, with every occurrence in full, so that some occurrence always remains.
+            return try encode(value, writingEveryOccurrence: true)
+        }
+    }
+
+    private func encode<T: Encodable>(_ value: T, writingEveryOccurrence: Bool) throws -> Data {
+        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
+                                  preservesObjectIdentity: preservesObjectIdentity)
+        state.writesEveryOccurrence = writingEveryOccurrence
         // Encoders refer back to the state (pending ones are held by sinks): let go of them
         // however `encode` ends, or neither is ever freed.
         defer { state.releaseEncoders() }

@@ -81,6 +81,10 @@ extension DecodingState {
                                                  hasIntegerKeys: false, hasStringKeys: false, path: path, depth: depth)
         }
         guard tag == WireTag.keyed else {
+            if tag == WireTag.sharedObject, hasReferences {
+                // A shared object read as a plain value (a struct over a class's fields).
+                return try keyedContainer(Key.self, at: markedValue(at: location, path: path), path: path, depth: depth)
+            }
             if tag == WireTag.nil || tag == WireTag.nestedNil {
                 throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, DecodingError.Context(
                     codingPath: path.path, debugDescription: "Cannot get keyed decoding container -- found null value instead"))
@@ -121,6 +125,8 @@ extension DecodingState {
             case WireTag.bytes:
                 let count = try reader.length(at: &p, limit: location.limit)
                 return ArchiveUnkeyedDecodingContainer(state: self, elements: .uint8, count: count, start: p, end: p + count, path: path, depth: depth)
+            case WireTag.sharedObject where hasReferences:
+                return try unkeyedContainer(at: markedValue(at: location, path: path), path: path, depth: depth)
             case WireTag.nil, WireTag.nestedNil:
                 throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, DecodingError.Context(
                     codingPath: path.path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))

@@ -31,8 +31,15 @@ final class DecodingState {
     private(set) var rootRange: Range<Int> = 0..<0
 
     /// - Parameter owned: memory holding `bytes` that this object frees when it goes away.
-    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: Any], limits: ArchiveDecoder.Limits) {
-        self.reader = ByteReader(bytes)
+    /// Whether the archive may hold shared objects and references (header flag bit 2).
+    let hasReferences: Bool
+    /// The shared objects decoded so far, and where they are (`DecodingState+Objects.swift`).
+    var objects = DecodedObjects()
+
+    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: Any], limits: ArchiveDecoder.Limits,
+         references: ReferenceForm = .none) {
+        self.reader = ByteReader(bytes, references: references)
+        self.hasReferences = references != .none
         self.ownedBytes = owned
         self.userInfo = userInfo
         self.limits = limits
@@ -65,6 +72,6 @@ final class DecodingState {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(reader.count, 1), alignment: 16)
         copy.copyMemory(from: UnsafeRawBufferPointer(start: reader.base, count: reader.count))
         ownedBytes = copy
-        reader = ByteReader(UnsafeRawBufferPointer(rebasing: copy[0..<reader.count]))
+        reader = ByteReader(UnsafeRawBufferPointer(rebasing: copy[0..<reader.count]), references: reader.references)
     }
 }

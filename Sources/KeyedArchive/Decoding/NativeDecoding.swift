@@ -57,6 +57,13 @@ extension DecodingState {
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
+        if hasReferences, location.packed == nil, location.offset < location.limit {
+            let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
+            if tag == WireTag.sharedObject || tag == WireTag.reference {
+                return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
+                                             depth: depth, optionalDepth: optionalDepth)
+            }
+        }
         guard let kind = NativeKind(T.self) else {
             return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
                                             depth: depth, optionalDepth: optionalDepth)

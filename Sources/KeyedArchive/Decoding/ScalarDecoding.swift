@@ -56,7 +56,10 @@ extension DecodingState {
         if let kind = location.packed { return try packedInteger(type, kind, at: location.offset, path: path()) }
         let tag = try tag(at: location, path: path())
         if tag >= WireTag.fixintBase { return WireInteger(negative: false, magnitude: UInt128(tag &- WireTag.fixintBase)) }
-        guard tag == WireTag.unsignedInt || tag == WireTag.negativeInt else { throw mismatch(type, tag: tag, path: path()) }
+        guard tag == WireTag.unsignedInt || tag == WireTag.negativeInt else {
+            if tag == WireTag.sharedObject, hasReferences { return try wireInteger(type, at: markedValue(at: location, errorPath: path()), path: path()) }
+            throw mismatch(type, tag: tag, path: path())
+        }
         var p = location.offset + 1
         do throws(ArchiveFormatError) {
             let magnitude = try reader.varint128(at: &p, limit: location.limit)
@@ -116,6 +119,8 @@ extension DecodingState {
             return Double(bitPattern: try fixed(UInt64.self, at: location, path: path()))
         case WireTag.float32:
             return Double(Float(bitPattern: try fixed(UInt32.self, at: location, path: path())))
+        case WireTag.sharedObject where hasReferences:
+            return try decodeDouble(at: markedValue(at: location, errorPath: path()), path: path())
         default:
             return try exactFloatingPoint(Double.self, at: location, path: path())
         }
@@ -134,6 +139,7 @@ extension DecodingState {
             switch tag {
             case WireTag.float32: return Float(bitPattern: try fixed(UInt32.self, at: location, path: path()))
             case WireTag.float64: double = Double(bitPattern: try fixed(UInt64.self, at: location, path: path()))
+            case WireTag.sharedObject where hasReferences: return try decodeFloat(at: markedValue(at: location, errorPath: path()), path: path())
             default: return try exactFloatingPoint(Float.self, at: location, path: path())
             }
         }
@@ -164,12 +170,16 @@ extension DecodingState {
         let tag = location.packed == nil ? try tag(at: location, path: path()) : WireTag.packed
         if tag == WireTag.true { return true }
         if tag == WireTag.false { return false }
+        if tag == WireTag.sharedObject, hasReferences { return try decodeBool(at: markedValue(at: location, errorPath: path()), path: path()) }
         throw mismatch(Bool.self, tag: tag, path: path())
     }
 
     func decodeString(at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> String {
         let tag = location.packed == nil ? try tag(at: location, path: path()) : WireTag.packed
-        guard tag == WireTag.string else { throw mismatch(String.self, tag: tag, path: path()) }
+        guard tag == WireTag.string else {
+            if tag == WireTag.sharedObject, hasReferences { return try decodeString(at: markedValue(at: location, errorPath: path()), path: path()) }
+            throw mismatch(String.self, tag: tag, path: path())
+        }
         return try utf8String(at: location, path: path())
     }
 

@@ -63,7 +63,7 @@ struct EncodingFixup {
             for (position, index) in order.enumerated() { rank[index] = position }
         }
         self.stringRank = rank
-        self.readers = state.sinks.map { ByteReader($0.writer.bytes) }
+        self.readers = state.sinks.map(\.reader)
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
             for serial in sink.records.indices where sink.records[serial].isLive {
@@ -137,11 +137,23 @@ struct EncodingFixup {
         var location = location
         // The lookups below are skipped when their tables are empty: a deterministic archive
         // runs this pass for every value, usually with no out-of-order write at all.
-        while !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
-            location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
+        var reader: ByteReader
+        var tag: UInt8
+        while true {
+            while !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
+                location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
+            }
+            reader = readers[location.sink]
+            tag = try reader.byte(at: location.offset, limit: reader.count)
+            guard tag == WireTag.encoderSharedObject else { break }
+            // A class instance's marker (`preservesObjectIdentity`) is copied for the object-graph
+            // pass; the value it marks is an entry's value like any other, in the same container.
+            var marked = location.offset + 1
+            _ = try reader.varint(at: &marked, limit: reader.count)
+            output.append(reader.slice(location.offset, marked - location.offset))
+            location = Location(sink: location.sink, offset: marked, parent: location.parent, base: location.base)
         }
-        let reader = readers[location.sink]
-        guard WireTag.isContainer(try reader.byte(at: location.offset, limit: reader.count)) else {
+        guard WireTag.isContainer(tag) else {
             let end = try reader.valueEnd(at: location.offset, limit: reader.count)
             output.append(reader.slice(location.offset, end - location.offset))
             return nil

@@ -112,6 +112,10 @@ final class EncodingSink {
         return writer.takeData()
     }
 
+    /// A reader of the bytes written so far, which knows the encoder's form of shared objects
+    /// (`EncodingState+Objects.swift`).
+    var reader: ByteReader { ByteReader(writer.bytes, references: .encoder) }
+
     /// The slot of a value that starts at the current end of the sink.
     func slotAtEnd() -> ValueSlot {
         let (parent, base) = enclosingContainer

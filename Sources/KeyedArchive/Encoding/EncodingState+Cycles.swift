@@ -6,11 +6,12 @@
 /// Here a class instance met again while its own `encode(to:)` is still running throws
 /// `EncodingError.invalidValue` at the coding path where the cycle closes, naming the path where
 /// the instance is being encoded. The same instance reached twice along different branches (a
-/// shared object, not a cycle) is encoded twice, as in every Codable coder.
+/// shared object, not a cycle) is encoded twice, as in every Codable coder, unless
+/// `preservesObjectIdentity` is set (`EncodingState+Objects.swift`).
 extension EncodingState {
     /// `value.encode(to: encoder)` for a class instance.
     @inline(never)
-    func encodeInstance<T: Encodable>(_ value: T, with encoder: EncoderImpl) throws {
+    func encodeInstance<T: Encodable>(_ value: T, with encoder: EncoderImpl, in sink: EncodingSink) throws {
         // `T` is a class (the caller checked): its value is the reference. `as AnyObject` would
         // go through the bridging machinery, about 2,400 instructions per instance.
         let id = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
@@ -24,6 +25,9 @@ extension EncodingState {
                 debugDescription: "Cannot encode a cycle: this \(type(of: value)) instance is already being encoded at "
                     + "\(Self.describe(ancestor.encoder.takeUnretainedValue().codingPath)) and contains itself here. Codable cannot rebuild "
                     + "a cycle through init(from:); break it (a weak reference left out of encode(to:), or an identifier)."))
+        }
+        if preservesObjectIdentity {
+            return try encodeNumberedInstance(value, with: encoder, in: sink, id: id)
         }
         instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
         defer { instancesInProgress.removeLast() }

@@ -24,6 +24,7 @@ extension EncodingState {
         // From here on the sinks' bytes are final (and the main buffer may become the result's):
         // containers kept past `encode` write into sinks that nothing reads.
         isFinished = true
+        if wroteObjectMarkers { return try finishObjectGraph(compression: compression, checksum: checksum) }
         if needsFixup {
             var (rewritten, keyOrder) = try EncodingFixup.rewrite(self)
             keyTable.write(keyOrder, into: &rewritten)
@@ -36,6 +37,25 @@ extension EncodingState {
             return main.takeData()
         }
         return Self.compress(main.writer.bytes, level: compression.zlibLevel!, checksum: checksum)
+    }
+
+    /// `finish` for an archive with class instances numbered (`preservesObjectIdentity`): the
+    /// fix-up pass if needed, then the object-graph pass, then the key table in the order the
+    /// object-graph pass wrote the keys.
+    private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> Data {
+        var graph: (archive: ByteWriter, keyOrder: [Int])
+        if needsFixup {
+            let (fixed, fixedOrder) = try EncodingFixup.rewrite(self)
+            defer { fixed.deallocate() }
+            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes, references: .encoder), keyCount: fixedOrder.count,
+                                                everyOccurrenceInFull: writesEveryOccurrence)
+            graph.keyOrder = graph.keyOrder.map { fixedOrder[$0] }
+        } else {
+            graph = try ObjectGraphPass.rewrite(main.reader, keyCount: keyTable.strings.count,
+                                                everyOccurrenceInFull: writesEveryOccurrence)
+        }
+        keyTable.write(graph.keyOrder, into: &graph.archive)
+        return Self.package(&graph.archive, compression: compression, checksum: checksum)
     }
 
     /// Turns a finished uncompressed archive that this function owns into `Data`.
@@ -61,7 +81,7 @@ extension EncodingState {
         var compressed = ByteWriter(capacity: body.count / 2 + 64)
         compressed.append(contentsOf: ArchiveHeader.magic)
         compressed.append(ArchiveHeader.version)
-        compressed.append(ArchiveHeader.Flag.zlib)
+        compressed.append(archive[5] | ArchiveHeader.Flag.zlib)   // and flag bit 2 if set
         compressed.appendVarint(UInt64(body.count))
         Zlib.deflate(body, level: level, into: &compressed)
         if checksum.isCRC32 { appendChecksum(to: &compressed) }

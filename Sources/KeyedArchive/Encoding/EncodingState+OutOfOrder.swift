@@ -74,7 +74,7 @@ extension EncodingState {
     func entriesStart(of serial: Int, in sink: EncodingSink) -> Int? {
         if let start = openEntriesStart(of: serial, in: sink) { return start }
         guard let header = headerOffset(of: serial, in: sink) else { return nil }
-        return try? ByteReader(sink.writer.bytes).containerBody(at: header).entries.lowerBound
+        return try? sink.reader.containerBody(at: header).entries.lowerBound
     }
 
     /// Where the header of live container `serial` of `sink` is now: up the chain of enclosing
@@ -96,7 +96,7 @@ extension EncodingState {
             }
             current = record.parent
         }
-        let reader = ByteReader(sink.writer.bytes)
+        let reader = sink.reader
         var header = base + sink.records[closedChain.removeLast()].offset
         while let inner = closedChain.popLast() {
             guard let entries = try? reader.containerBody(at: header).entries else { return nil }
@@ -146,6 +146,9 @@ extension EncodingState {
         // keyed container continues (Foundation's coders, too, let an encoder ask for a
         // container while the value of its single-value container is still being encoded).
         if sink.pendingSlot != nil, sink.slotAtEnd() == slot { resolvePendingSlot(in: sink) }
+        // A class instance written with `preservesObjectIdentity` starts with its marker: the
+        // container to continue is the value it marks.
+        if preservesObjectIdentity { slot = slotPastSharedObjectMarkers(slot, in: sink) }
         guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink) else {
             return kind == .unkeyed ? unpackedArray(at: slot, in: sink, depth: depth) : nil
         }
@@ -155,13 +158,21 @@ extension EncodingState {
         return ContainerRef(sink: sink, id: ContainerID(sink: sink.index, serial: serial), kind: kind, depth: depth)
     }
 
+    /// `slot`, or the slot of the value marked there if it holds shared-object markers.
+    private func slotPastSharedObjectMarkers(_ slot: ValueSlot, in sink: EncodingSink) -> ValueSlot {
+        let base = slot.parent == ContainerRecord.topLevel ? 0 : entriesStart(of: slot.parent, in: sink)
+        let reader = sink.reader
+        guard let base, let value = try? reader.sharedObjectValue(at: base + slot.offset, limit: reader.count) else { return slot }
+        return ValueSlot(sink: slot.sink, parent: slot.parent, offset: value - base)
+    }
+
     /// The packed array at `slot` (an `[Int]`, `[Double]`, … written natively) as an unkeyed
     /// container that can be continued, as `JSONEncoder` continues any array: a new sink
     /// replaces the array with an unkeyed container holding the same numbers, one value each,
     /// and later elements follow them. `nil` if `slot` holds something else.
     private func unpackedArray(at slot: ValueSlot, in sink: EncodingSink, depth: Int) -> ContainerRef? {
         let base = slot.parent == ContainerRecord.topLevel ? 0 : entriesStart(of: slot.parent, in: sink)
-        let reader = ByteReader(sink.writer.bytes)
+        let reader = sink.reader
         guard let base, (try? reader.byte(at: base + slot.offset, limit: reader.count)) == WireTag.packed,
               let (kind, count, start) = try? reader.packedHeader(at: base + slot.offset, limit: reader.count)
         else { return nil }
@@ -201,7 +212,7 @@ extension EncodingState {
             ownEntries = start..<sink.writer.count
         } else {
             ownEntries = headerOffset(of: container.id.serial, in: sink).flatMap {
-                try? ByteReader(sink.writer.bytes).containerBody(at: $0).entries
+                try? sink.reader.containerBody(at: $0).entries
             }
         }
         if let ownEntries {
@@ -216,7 +227,7 @@ extension EncodingState {
     /// Calls `body` with the key and value slot of each keyed entry in `range` of `sink` (whose
     /// entries begin at `range.lowerBound`), leaving out dropped entries.
     private func forEachEntry(in sink: EncodingSink, _ range: Range<Int>, parent: Int, _ body: (UInt64, ValueSlot) -> Void) {
-        let reader = ByteReader(sink.writer.bytes)
+        let reader = sink.reader
         let base = range.lowerBound
         var p = base
         while p < range.upperBound {
@@ -237,7 +248,7 @@ extension EncodingState {
         if let open = openFrameIndex(of: container.id.serial, in: sink) { return sink.stack[open].count }
         var count = 0
         if let header = headerOffset(of: container.id.serial, in: sink),
-           let body = try? ByteReader(sink.writer.bytes).containerBody(at: header) {
+           let body = try? sink.reader.containerBody(at: header) {
             count = body.count
         }
         if let side = appendSinks[container.id] { count += side.stack.first?.count ?? 0 }

@@ -7,6 +7,17 @@ final class EncodingState {
     /// `ArchiveEncoder.deterministic`: the fix-up pass writes every keyed container's entries
     /// in key order.
     let deterministic: Bool
+    /// `ArchiveEncoder.preservesObjectIdentity`: class instances are numbered as they are met
+    /// (`EncodingState+Objects.swift`), and the object-graph pass shares them.
+    let preservesObjectIdentity: Bool
+    /// Set for the second attempt after `ObjectGraphPass.MissingFirstOccurrence`: every
+    /// occurrence of an instance is written in full.
+    var writesEveryOccurrence = false
+    /// The class instances met, by number (`preservesObjectIdentity` only).
+    @exclusivity(unchecked) var objects = ObjectNumbers()
+    /// Whether a marker or placeholder of a class instance was written: the object-graph pass
+    /// must then rewrite the archive.
+    var wroteObjectMarkers = false
     private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
@@ -44,10 +55,11 @@ final class EncodingState {
             || deterministic
     }
 
-    init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool = false) {
+    init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool = false, preservesObjectIdentity: Bool = false) {
         self.userInfo = userInfo
         self.maximumDepth = maximumDepth
         self.deterministic = deterministic
+        self.preservesObjectIdentity = preservesObjectIdentity
         self.sinks = [EncodingSink(index: 0)]
     }
 
@@ -172,7 +184,7 @@ final class EncodingState {
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0, sink: sink)
         sink.pendingSlot = encoder
         if T.self is AnyObject.Type {
-            try encodeInstance(value, with: encoder)   // a class instance: checked for cycles
+            try encodeInstance(value, with: encoder, in: sink)   // a class instance: checked for cycles
         } else {
             try value.encode(to: encoder)
         }

@@ -35,6 +35,13 @@ enum DiffChecker {
                 return outcome
             }
         }
+        // With `preservesObjectIdentity`: programs share no class instance, so the archive must
+        // be the one written without it, byte for byte (value types never get markers, and
+        // every out-of-order path still holds under the option).
+        if let failure = checkIdentityOption(value, expected: model.tree) {
+            outcome.failure = failure
+            return outcome
+        }
         if json, model.jsonExclusion == nil, let expected = model.tree {
             outcome.comparedWithJSON = true
             outcome.failure = checkJSON(value, expected: expected)
@@ -81,6 +88,22 @@ enum DiffChecker {
             return "\(name): ArchiveDecoder threw: \(error)"
         }
         return nil
+    }
+
+    private static func checkIdentityOption(_ value: DiffWrapped, expected: DiffTree?) -> String? {
+        var identity = ArchiveEncoder()
+        identity.preservesObjectIdentity = true
+        let box = { DiffBox(.wrapped(value), DiffRunContext(releaseEncodersAtFrameEnd: false)) }
+        switch (Result { try ArchiveEncoder().encode(box()) }, Result { try identity.encode(box()) }) {
+        case (.success(let plain), .success(let shared)):
+            return plain == shared ? nil : "archive (preservesObjectIdentity) differs from the archive without it"
+        case (.failure, .failure):
+            return nil
+        case (_, .failure(let error)):
+            return "archive (preservesObjectIdentity): threw: \(error)"
+        case (.failure(let error), _):
+            return expected == nil ? "archive (preservesObjectIdentity) encoded a value that writes nothing" : "archive: threw: \(error)"
+        }
     }
 
     private static func checkJSON(_ value: DiffWrapped, expected: DiffTree) -> String? {
