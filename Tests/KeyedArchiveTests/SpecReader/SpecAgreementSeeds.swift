@@ -97,7 +97,8 @@ enum AgreementSeeds {
     /// TODO(merge): `true` once `karchive validate`'s walk (branch `refs-walk`) and
     /// `ArchiveDecoder` read references. Before that the library rejects every `12` and `13` as
     /// an unknown tag, while the spec reader follows §9.5, so their mutants can only disagree.
-    static let referenceSeedsEnabled = false
+    /// `SPEC_AGREE_REFERENCES=1` turns them on to try a merge before this line changes.
+    static let referenceSeedsEnabled = ProcessInfo.processInfo.environment["SPEC_AGREE_REFERENCES"] == "1"
 
     /// The golden vectors with references in the three other header variants (compressed,
     /// checksummed, both), so that the reference checks are also reached inside an inflated body.
