@@ -106,6 +106,58 @@ private struct Record: Codable, Equatable {
     var a: String
 }
 
+// MARK: - Models of the shared-object vectors (§9.5)
+
+/// A class whose instances the shared-object vectors hold more than once.
+private final class Author: Codable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+/// Two slots that may hold the same `Author`.
+private struct Shelf: Codable {
+    let first: Author
+    let second: Author
+}
+
+/// A class with a superclass part, whose value a super encoder receives.
+private class Publication: Codable {
+    let author: Author
+    init(author: Author) { self.author = author }
+}
+
+/// Writes its own field first, then its superclass through `superEncoder()`, so that a second
+/// occurrence of `reviewer` in `author` is a reference inside the super encoder's value.
+private final class Review: Publication {
+    let reviewer: Author
+    init(reviewer: Author, author: Author) {
+        self.reviewer = reviewer
+        super.init(author: author)
+    }
+    private enum CodingKeys: String, CodingKey { case reviewer }
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reviewer = try container.decode(Author.self, forKey: .reviewer)
+        try super.init(from: container.superDecoder())
+    }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(reviewer, forKey: .reviewer)
+        try super.encode(to: container.superEncoder())
+    }
+}
+
+/// A linked list of instances (used by `reference-loop`, whose reference would make it a cycle).
+private final class Chain: Codable {
+    let next: Chain?
+}
+
+/// A `Shelf` and one more slot (used by `reference-without-flag`).
+private struct Catalog: Codable {
+    let shelf: Shelf
+    let featured: Author
+}
+
 // MARK: - Test cases of the valid vectors
 
 /// What the test knows about a valid vector: the Swift value, how to encode it, and how to
@@ -181,7 +233,37 @@ private func validCases() -> [String: ValidCase] {
         "checksummed-compressed": valid("Record", Record(a: "hi")),
         "key-spellings": valid("KeySpellings", KeySpellings(a: ["\u{C5}": 1], b: ["\u{212B}": 2])),
         "deterministic-order": valid("Unordered", Unordered(zeta: 1, alpha: ["b": 2, "a": 1, "B": 3, "\u{E9}": 4], numbers: [10: true, -1: false, 2: true])),
+    ].merging(sharedObjectCases()) { _, _ in fatalError("a vector name is listed twice") }
+}
+
+/// The valid vectors with shared objects (§9.5). Decoding must give back not only equal values
+/// but the same sharing: one instance wherever the archive has a `13` and its references.
+private func sharedObjectCases() -> [String: ValidCase] {
+    let ann = Author(name: "Ann")
+    let rex = Dog(name: "Rex", legs: 4)
+    return [
+        "shared-instance": valid("Shelf", Shelf(first: ann, second: ann)) { decoded, _ in
+            decoded.first === decoded.second && decoded.first.name == "Ann"
+        },
+        "shared-subclass-instance": valid("[Dog]", [rex, rex]) { decoded, _ in
+            decoded.count == 2 && decoded[0] === decoded[1] && decoded[0] == rex
+        },
+        "reference-in-super-container": valid("Review", Review(reviewer: ann, author: ann)) { decoded, _ in
+            decoded.reviewer === decoded.author && decoded.reviewer.name == "Ann"
+        },
     ]
+}
+
+/// Sets `ArchiveEncoder.preservesObjectIdentity` for a vector that needs it.
+///
+/// TODO(merge): the option arrives with the encoder's support of §9.5 (branch `main`); then
+/// this becomes `encoder.preservesObjectIdentity = on`. Until then a vector that needs it cannot
+/// be re-encoded, and says so instead of comparing bytes of the wrong encoding.
+private func setPreservesObjectIdentity(_ on: Bool, of encoder: inout ArchiveEncoder,
+                                        sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard on else { return true }
+    Issue.record("ArchiveEncoder.preservesObjectIdentity does not exist on this branch yet", sourceLocation: sourceLocation)
+    return false
 }
 
 // MARK: - Types the invalid vectors are decoded as
@@ -210,6 +292,9 @@ private func decodeAttempts() -> [String: DecodeAttempt] {
         "IntKeyedPoint": attempt(IntKeyedPoint.self),
         "[Int: Int]": attempt([Int: Int].self),
         "[String: Int]": attempt([String: Int].self),
+        "Shelf": attempt(Shelf.self),
+        "Chain": attempt(Chain.self),
+        "Catalog": attempt(Catalog.self),
     ]
 }
 
@@ -279,8 +364,10 @@ struct GoldenVectorTests {
         encoder.compression = try vector.compression()
         encoder.checksum = try vector.checksum()
         encoder.deterministic = try vector.isDeterministic()
-        let encoded = [UInt8](try testCase.encode(encoder))
-        #expect(encoded == vector.bytes, "encoder wrote \(TestSupport.hex(Data(encoded)))")
+        if setPreservesObjectIdentity(try vector.preservesObjectIdentity(), of: &encoder) {
+            let encoded = [UInt8](try testCase.encode(encoder))
+            #expect(encoded == vector.bytes, "encoder wrote \(TestSupport.hex(Data(encoded)))")
+        }
         #expect(try testCase.decodesToValue(vector.bytes), "decoding does not give the value back")
 
         if vector["compression"] != nil {

@@ -4,6 +4,12 @@ struct SpecBodyReader {
     /// The archive: a 6-byte header, then the body up to its end (no CRC-32 trailer).
     let bytes: [UInt8]
     let limits: SpecLimits
+    /// Header flag bit 2 (§9.5): `12` and `13` are values, not reserved tags.
+    let references: Bool
+    /// The values checked so far, by value index (§9.5: document order, the root is 0): for a
+    /// shared object (`13`) the end of its marked value once it has been checked completely,
+    /// `.open` while it is being checked; `.other` for every other value.
+    private var values: [SpecValueState] = []
     /// The key table (§8.2), read by `checkBody()`.
     private(set) var keys = SpecKeyTable()
     /// Where the root value ends and the key table begins.
@@ -17,6 +23,7 @@ struct SpecBodyReader {
         self.bytes = bytes
         self.limits = limits
         self.observing = observing
+        references = bytes.count > 5 && bytes[5] & 0x04 != 0
     }
 
     // MARK: - §12.4 step 4: the body
@@ -53,6 +60,9 @@ struct SpecBodyReader {
         // §5.1.1: a tag byte before the limit.
         guard start < limit else { throw .truncated(limit) }
         let tag = bytes[start]
+        if references && tag == 0x13 { return try checkSharedObjects(at: start, limit: limit, depth: depth) }
+        let index = values.count
+        values.append(.other)
         if observing { observe(tag: tag, at: start) }
         // §12.4 step 5, first rule: containers too deep, before anything else in them is read.
         if [0x0C, 0x0D, 0x10, 0x11].contains(tag) && depth > limits.maximumDepth {
@@ -73,9 +83,48 @@ struct SpecBodyReader {
             let payload = try lengthPrefixed(at: start + 1, limit: limit)
             guard specIsValidUTF8(bytes[payload]) else { throw .invalidUTF8(start) }
             return payload.upperBound
+        case 0x12 where references:
+            return try checkReference(at: start, index: index, limit: limit)
         default:
             // Every other tag: the checks of §5.1 (reserved tags included).
             return try skip(at: start, limit: limit)
+        }
+    }
+
+    /// §9.5 and §12.4 step 5 for `13`: a shared object is checked by checking its marked value,
+    /// with the same limit and depth (it is not a container). Consecutive `13`s are taken in one
+    /// loop, each a value of its own, so that a long chain of them costs no stack.
+    private mutating func checkSharedObjects(at start: Int, limit: Int, depth: Int) throws(SpecFailure) -> Int {
+        var markers: [Int] = []
+        var p = start
+        while p < limit && bytes[p] == 0x13 {
+            if observing { observe(tag: 0x13, at: p) }
+            markers.append(values.count)
+            values.append(.open)
+            p += 1
+        }
+        // The marked value of the last marker (a missing one is truncated at the limit, §5.1.1).
+        let end = try checkValue(at: p, limit: limit, depth: depth)
+        for index in markers { values[index] = .ended(end) }
+        return end
+    }
+
+    /// §9.5 and §12.4 step 5 for `12` at `start`, value `index`: the varint (§5.1), then the
+    /// three checks in their order, each `malformed` at the tag.
+    private mutating func checkReference(at start: Int, index: Int, limit: Int) throws(SpecFailure) -> Int {
+        if observing { observations.referenceVarints.append(start + 1) }
+        let (target, end) = try SpecVarint.read(bytes, at: start + 1, limit: limit, maximumBits: 64)
+        // 1. the target precedes the reference (forward, or out of range: same kind and offset).
+        guard target < UInt128(index) else { throw .malformed(start) }
+        switch values[Int(target)] {
+        case .other:
+            // 2. the target is not a shared object.
+            throw .malformed(start)
+        case .open:
+            // 3. the target's marked value contains the reference: a loop.
+            throw .malformed(start)
+        case .ended:
+            return end
         }
     }
 
@@ -138,8 +187,17 @@ struct SpecBodyReader {
         let tag = bytes[start]
         let p = start + 1
         switch tag {
+        case 0x12 where references:
+            // §9.5: the value index varint, at most 64 bits; its target is checked in step 5.
+            return try SpecVarint.read(bytes, at: p, limit: limit, maximumBits: 64).end
+        case 0x13 where references:
+            // §9.5: the marker, then its marked value with the same limit; a chain of markers is
+            // stepped over first, so skipping stays non-recursive.
+            var q = p
+            while q < limit && bytes[q] == 0x13 { q += 1 }
+            return try skip(at: q, limit: limit)
         case 0x12...0x7F:
-            // 2. reserved.
+            // 2. reserved (`14`–`7F`; `12` and `13` too without flag bit 2).
             throw .malformed(start)
         case 0x00...0x02, 0x10, 0x11, 0x80...0xFF:
             return p
@@ -222,6 +280,18 @@ struct SpecObservations {
     var lengthVarints: [Int] = []
     var countVarints: [Int] = []
     var keyVarints: [Int] = []
+    /// The value-index varints of references (§9.5).
+    var referenceVarints: [Int] = []
     var keyTableStart = 0
     var keyTableEntries: [Int] = []
+}
+
+/// What the spec reader knows about a value it has checked (§9.5), for judging references to it.
+enum SpecValueState {
+    /// Not a shared object: no reference may name it.
+    case other
+    /// A shared object whose marked value is being checked: a reference now is inside it.
+    case open
+    /// A shared object whose marked value ends at the offset.
+    case ended(Int)
 }

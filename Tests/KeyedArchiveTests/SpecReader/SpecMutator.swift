@@ -63,16 +63,18 @@ struct SpecMutator {
         case 0:
             if let at = pick(tags), at < bytes.count {
                 let old = bytes[at]
-                let choices: [UInt8] = [0x0C, 0x0D, 0x10, 0x11, 0x0E, 0x0F, 0x07, 0x0B, 0x08, 0x00, 0x03, 0x04]
+                let choices: [UInt8] = [0x0C, 0x0D, 0x10, 0x11, 0x0E, 0x0F, 0x07, 0x0B, 0x08, 0x00, 0x03, 0x04, 0x12, 0x13]
                 bytes[at] = chance(0.3) ? UInt8(int(0x12...0x7F)) : choices[int(0..<choices.count)]
                 log.append("tag at \(at): \(hex(old)) → \(hex(bytes[at]))")
             }
         case 1:
-            if let at = pick(marks.lengthVarints + marks.countVarints + marks.keyVarints + marks.keyTableEntries + [marks.keyTableStart]) {
+            if let at = pick(marks.lengthVarints + marks.countVarints + marks.keyVarints + marks.referenceVarints
+                             + marks.keyTableEntries + [marks.keyTableStart]) {
                 overlong(&bytes, at: at, &log)
             }
         case 2:
-            if let at = pick(marks.lengthVarints + marks.countVarints + marks.keyTableEntries + [marks.keyTableStart]) {
+            // Reference targets (§9.5) too: small values reach the forward, non-object and loop checks.
+            if let at = pick(marks.lengthVarints + marks.countVarints + marks.referenceVarints + marks.keyTableEntries + [marks.keyTableStart]) {
                 let huge: [UInt64] = [1 << 32, UInt64.max, 1 << 63, (1 << 63) - 1, 1 << 24, 1 << 24 + 1, 200, 0x7F, 0x80]
                 let value = chance(0.5) ? huge[int(0..<huge.count)] : UInt64(int(0...20))
                 replaceVarint(&bytes, at: at, with: value)

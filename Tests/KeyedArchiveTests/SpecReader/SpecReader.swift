@@ -68,9 +68,9 @@ struct SpecReader {
         // §3.4, §3.5: the version, whether or not a flags byte follows.
         guard input.count > 4 else { throw .truncated(4) }
         guard input[4] == 0x01 else { throw .unsupportedVersion(4) }
-        // §3.6, §3.7: only bits 0 (zlib) and 1 (CRC-32) are defined.
+        // §3.6, §3.7: only bits 0 (zlib), 1 (CRC-32) and 2 (references) are defined.
         guard input.count > 5 else { throw .truncated(5) }
-        guard input[5] & ~0x03 == 0 else { throw .unsupportedFlags(5) }
+        guard input[5] & ~0x07 == 0 else { throw .unsupportedFlags(5) }
         return input[5]
     }
 

@@ -68,11 +68,24 @@ struct Vector {
         return .crc32
     }
 
+    /// The encoder options of `# encoder: deterministic, preserves-object-identity`: the names
+    /// of the `ArchiveEncoder` settings that wrote the bytes, comma-separated.
+    func encoderOptions() throws -> Set<String> {
+        guard let text = self["encoder"] else { return [] }
+        let options = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let known: Set<String> = ["deterministic", "preserves-object-identity"]
+        try #require(options.isSubset(of: known), "bad encoder '\(text)' in \(name)")
+        return options
+    }
+
     /// `# encoder: deterministic` (`ArchiveEncoder.deterministic`).
     func isDeterministic() throws -> Bool {
-        guard let text = self["encoder"] else { return false }
-        try #require(text == "deterministic", "bad encoder '\(text)' in \(name)")
-        return true
+        try encoderOptions().contains("deterministic")
+    }
+
+    /// `# encoder: preserves-object-identity` (`ArchiveEncoder.preservesObjectIdentity`).
+    func preservesObjectIdentity() throws -> Bool {
+        try encoderOptions().contains("preserves-object-identity")
     }
 
     /// `# compression: zlib(level: 9)`
