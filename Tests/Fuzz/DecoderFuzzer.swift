@@ -21,5 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? decoder.decode(FuzzNested.self, from: asData)
     _ = try? decoder.decode(FuzzBlobs.self, from: bytes)
     _ = try? decoder.decode(FuzzTree.self, from: asData)
+    // Shared objects and references (flag bit 2): resolved into class instances.
+    _ = try? decoder.decode(FuzzGraph.self, from: bytes)
     return 0
 }

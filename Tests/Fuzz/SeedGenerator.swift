@@ -23,6 +23,9 @@ enum SeedGenerator {
                 ("blobs", try encoder.encode(FuzzSamples.blobs)),
                 ("tree", try encoder.encode(FuzzSamples.tree)),
             ]
+            var sharing = encoder
+            sharing.preservesObjectIdentity = true
+            try sharing.encode(FuzzSamples.graph).write(to: folder.appendingPathComponent("encoded-graph-\(suffix).bin"))
             for (name, data) in seeds {
                 try data.write(to: folder.appendingPathComponent("encoded-\(name)-\(suffix).bin"))
             }

@@ -255,15 +255,9 @@ private func sharedObjectCases() -> [String: ValidCase] {
 }
 
 /// Sets `ArchiveEncoder.preservesObjectIdentity` for a vector that needs it.
-///
-/// TODO(merge): the option arrives with the encoder's support of §9.5 (branch `main`); then
-/// this becomes `encoder.preservesObjectIdentity = on`. Until then a vector that needs it cannot
-/// be re-encoded, and says so instead of comparing bytes of the wrong encoding.
-private func setPreservesObjectIdentity(_ on: Bool, of encoder: inout ArchiveEncoder,
-                                        sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    guard on else { return true }
-    Issue.record("ArchiveEncoder.preservesObjectIdentity does not exist on this branch yet", sourceLocation: sourceLocation)
-    return false
+private func setPreservesObjectIdentity(_ on: Bool, of encoder: inout ArchiveEncoder) -> Bool {
+    encoder.preservesObjectIdentity = on
+    return true
 }
 
 // MARK: - Types the invalid vectors are decoded as

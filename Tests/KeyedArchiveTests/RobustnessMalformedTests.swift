@@ -539,10 +539,13 @@ fileprivate struct OneKey: Codable { var a: Int }
         expectFormatError(Int.self, from: [0x00], .notAnArchive)
         expectFormatError(Int.self, from: [0x4B, 0x41, 0x52, 0x43, 0x02, 0x00, 0x80, 0x00], .unsupportedVersion)
         expectFormatError(Int.self, from: [0x4B, 0x41, 0x52, 0x43, 0x00, 0x00, 0x80, 0x00], .unsupportedVersion)
-        // Bits 0 (zlib) and 1 (CRC-32) are defined; any other bit is rejected, alone or not.
-        for flags: UInt8 in [0x04, 0x08, 0x80, 0xFF, 0x07, 0x06] {
+        // Bits 0 (zlib), 1 (CRC-32) and 2 (references) are defined; any other bit is
+        // rejected, alone or not.
+        for flags: UInt8 in [0x08, 0x10, 0x80, 0xFF, 0x0F, 0x0C] {
             expectFormatError(Int.self, from: [0x4B, 0x41, 0x52, 0x43, 0x01, flags, 0x80, 0x00], .unsupportedFlags)
         }
+        // Bit 2 alone changes nothing for a body without shared objects or references.
+        #expect((try? ArchiveDecoder().decode(Int.self, from: [0x4B, 0x41, 0x52, 0x43, 0x01, 0x04, 0x80, 0x00])) == 0)
     }
 
     @Test func invalidUTF8() {

@@ -58,6 +58,38 @@ indirect enum FuzzTree: Codable, Equatable {
     case object([String: FuzzTree])
 }
 
+/// A graph of class instances, for archives with shared objects and references
+/// (`preservesObjectIdentity`, `Spec/FORMAT.md` §9.5): a node refers to nodes in arrays, a
+/// dictionary, an optional and through a single-value alias, so that references reach the
+/// decoder through each of them.
+final class FuzzNode: Codable {
+    var name: String
+    var children: [FuzzNode]
+    var byKey: [String: FuzzNode]
+    var next: FuzzNode?
+    var alias: FuzzAlias?
+    init(name: String, children: [FuzzNode] = [], byKey: [String: FuzzNode] = [:], next: FuzzNode? = nil, alias: FuzzAlias? = nil) {
+        self.name = name
+        self.children = children
+        self.byKey = byKey
+        self.next = next
+        self.alias = alias
+    }
+}
+
+/// A class whose value is another instance, through a single-value container.
+final class FuzzAlias: Codable {
+    let node: FuzzNode
+    init(_ node: FuzzNode) { self.node = node }
+    init(from decoder: any Decoder) throws { node = try decoder.singleValueContainer().decode(FuzzNode.self) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(node)
+    }
+}
+
+typealias FuzzGraph = [FuzzNode]
+
 /// Sample values, encoded into seed inputs by SeedGenerator.swift.
 enum FuzzSamples {
     static let model = FuzzModel(
@@ -73,6 +105,15 @@ enum FuzzSamples {
     static let nested: FuzzNested = [["a": [1, 2, 3], "b": []], [:], ["c": [-1, Int.max, Int.min]]]
 
     static let blobs: FuzzBlobs = ["empty": Data(), "bytes": Data([0, 1, 2, 255]), "big": Data(repeating: 7, count: 300)]
+
+    /// Shared leaves, a shared alias, and a diamond (`top` reaches `leaf` two ways).
+    static var graph: FuzzGraph {
+        let leaf = FuzzNode(name: "leaf")
+        let other = FuzzNode(name: "other", children: [leaf, leaf])
+        let alias = FuzzAlias(other)
+        let top = FuzzNode(name: "top", children: [leaf, other], byKey: ["l": leaf, "o": other], next: leaf, alias: alias)
+        return [top, other, leaf, FuzzNode(name: "aliased", alias: alias)]
+    }
 
     static let tree: FuzzTree = .object([
         "n": .null, "b": .bool(false), "i": .int(-7), "s": .string("héllo"),
