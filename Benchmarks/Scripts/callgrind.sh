@@ -10,7 +10,8 @@
 #   and built there. Environment: MODELS (default: all four), ITERATIONS (default: 10),
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
 #   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
-#   ArchiveEncoder.deterministic; the checkout must have that option).
+#   ArchiveEncoder.deterministic; the checkout must have that option), IDENTITY=1 (the same with
+#   ArchiveEncoder.preservesObjectIdentity).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.
 set -euo pipefail
@@ -43,6 +44,7 @@ echo "valgrind:  $(valgrind --version)"
 flags=()
 [ "${CEILING:-0}" = 1 ] && flags+=(-Xswiftc -DNULL_CODER)
 [ "${DETERMINISTIC:-0}" = 1 ] && flags+=(-Xswiftc -DDETERMINISTIC_OPTION)
+[ "${IDENTITY:-0}" = 1 ] && flags+=(-Xswiftc -DOBJECT_IDENTITY_OPTION)
 log="$work/build.log"
 if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
     tail -30 "$log" >&2
@@ -104,6 +106,13 @@ for model in $models; do
         printf "  %-20s encode %10s  decode %10s  (%+d %% / %+d %% against the default)\n" "  deterministic" \
             "$(grouped "$deterministic")" "$(grouped "$deterministic_decode")" \
             $(( 100 * (deterministic - encode) / encode )) $(( 100 * (deterministic_decode - decode) / decode ))
+    fi
+    if [ "${IDENTITY:-0}" = 1 ]; then
+        identity=$(per_iteration "$model" identity-encode)
+        identity_decode=$(per_iteration "$model" identity-decode)
+        printf "  %-20s encode %10s  decode %10s  (%+d %% / %+d %% against the default)\n" "  object identity" \
+            "$(grouped "$identity")" "$(grouped "$identity_decode")" \
+            $(( 100 * (identity - encode) / encode )) $(( 100 * (identity_decode - decode) / decode ))
     fi
     if [ "${CEILING:-0}" = 1 ]; then
         null_encode=$(per_iteration "$model" null-encode)

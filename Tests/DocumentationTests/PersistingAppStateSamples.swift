@@ -137,4 +137,30 @@ struct PersistingAppStateSamples {
         #expect(try stableEncoder.encode(rebuilt) == first)
         #expect(try ArchiveDecoder().decode(Library.self, from: first) == library)
     }
+
+    @Test func sharedObjects() throws {
+        final class Person: Codable {
+            var name: String
+            init(name: String) { self.name = name }
+        }
+
+        struct Project: Codable {
+            var owner: Person
+            var reviewers: [Person]
+        }
+
+        let ada = Person(name: "Ada")
+        let projects = [Project(owner: ada, reviewers: []), Project(owner: ada, reviewers: [ada])]
+
+        var sharingEncoder = ArchiveEncoder()
+        sharingEncoder.preservesObjectIdentity = true
+        let archive = try sharingEncoder.encode(projects)
+
+        let restored = try ArchiveDecoder().decode([Project].self, from: archive)
+        restored[0].owner.name = "Ada Lovelace"
+        // restored[1].owner and restored[1].reviewers[0] are the same instance: renamed too
+
+        #expect(restored[1].owner.name == "Ada Lovelace" && restored[1].reviewers[0] === restored[0].owner)
+        #expect(archive.count < (try ArchiveEncoder().encode(projects)).count)
+    }
 }

@@ -17,7 +17,20 @@ import Testing
         var maybe: Node?
         var boxed: NodeBox?
         var subs: [SubNode] = []
+        var aliases: [NodeAlias] = []
         init(label: Int) { self.label = label }
+    }
+
+    /// A class whose value is another instance, through a single-value container: its marker
+    /// must stay even when it is not shared, or its reference-valued content would read as it.
+    final class NodeAlias: Codable {
+        let node: Node
+        init(_ node: Node) { self.node = node }
+        init(from decoder: any Decoder) throws { node = try decoder.singleValueContainer().decode(Node.self) }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(node)
+        }
     }
 
     /// Writes its superclass's part last, through a super encoder taken first (out of order).
@@ -68,6 +81,7 @@ import Testing
         let count = Int.random(in: 1...14, using: &random)
         var nodes: [Node] = []
         var subs: [SubNode] = []
+        var aliases: [NodeAlias] = []
         var expanded: [ObjectIdentifier: Int] = [:]
         let budget = 120
         for label in 0..<count {
@@ -86,6 +100,17 @@ import Testing
             if Bool.random(using: &random) { node.maybe = pick(nodes) }
             if Int.random(in: 0..<3, using: &random) == 0, let child = pick(nodes) { node.boxed = NodeBox(child) }
             if Int.random(in: 0..<3, using: &random) == 0, let sub = pick(subs) { node.subs.append(sub) }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                if !aliases.isEmpty, Bool.random(using: &random), let alias = aliases.randomElement(using: &random),
+                   size + (expanded[ObjectIdentifier(alias.node)] ?? 1) <= budget {
+                    size += expanded[ObjectIdentifier(alias.node)] ?? 1
+                    node.aliases.append(alias)
+                } else if let target = pick(nodes) {
+                    let alias = NodeAlias(target)
+                    aliases.append(alias)
+                    node.aliases.append(alias)
+                }
+            }
             if let sub = node as? SubNode {
                 for _ in 0..<Int.random(in: 0...2, using: &random) { if let peer = pick(nodes) { sub.peers.append(peer) } }
                 subs.append(sub)
@@ -132,10 +157,29 @@ import Testing
             pair(a.maybe, b.maybe, at: "\(path).maybe")
             pair(a.boxed?.node, b.boxed?.node, at: "\(path).boxed")
             for (i, (x, y)) in zip(a.subs, b.subs).enumerated() { pair(x, y, at: "\(path).subs[\(i)]") }
+            guard a.aliases.count == b.aliases.count else { problem = "\(path): different aliases"; return }
+            for (i, (x, y)) in zip(a.aliases, b.aliases).enumerated() {
+                pairAlias(x, y, at: "\(path).aliases[\(i)]")
+                pair(x.node, y.node, at: "\(path).aliases[\(i)].node")
+            }
             if let sa = a as? SubNode, let sb = b as? SubNode {
                 guard sa.peers.count == sb.peers.count else { problem = "\(path): different peers"; return }
                 for (i, (x, y)) in zip(sa.peers, sb.peers).enumerated() { pair(x, y, at: "\(path).peers[\(i)]") }
             }
+        }
+
+        var aliasForward: [ObjectIdentifier: ObjectIdentifier] = [:]
+        var aliasBackward: [ObjectIdentifier: ObjectIdentifier] = [:]
+
+        mutating func pairAlias(_ a: NodeAlias, _ b: NodeAlias, at path: String) {
+            let (ia, ib) = (ObjectIdentifier(a), ObjectIdentifier(b))
+            if let known = aliasForward[ia] {
+                if known != ib { problem = problem ?? "\(path): the original alias was decoded as two instances" }
+                return
+            }
+            if aliasBackward[ib] != nil { problem = problem ?? "\(path): two original aliases were decoded as one"; return }
+            aliasForward[ia] = ib
+            aliasBackward[ib] = ia
         }
 
         mutating func pair(_ a: Graph, _ b: Graph) {

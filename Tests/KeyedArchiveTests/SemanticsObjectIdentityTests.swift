@@ -328,3 +328,53 @@ import Testing
         #expect(single.aliases[0].name == "Ada" && single.labels == ["x"])
     }
 }
+
+/// Hostile archives with shared objects and references (`Spec/FORMAT.md` §9.5, §14): nothing
+/// loops, recurses without bound, or allocates more than a pointer per reference.
+@Suite struct RobustnessReferenceTests {
+    static let header: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x04]
+
+    final class Leaf: Codable {
+        let n: Int
+    }
+
+    @Test func aLongChainOfMarkersIsSteppedOver() throws {
+        let chain = [UInt8](repeating: 0x13, count: 200_000)
+        // Read as a value type, the markers are transparent, without recursion.
+        #expect(try ArchiveDecoder().decode(Int.self, from: Self.header + chain + [0x85, 0x00]) == 5)
+        // Read as a class, each marker is an instance whose value is the next: the depth limit.
+        #expect(throws: DecodingError.self) {
+            try ArchiveDecoder().decode(SemanticsObjectIdentityTests.Alias.self, from: Self.header + chain + [0x10, 0x00])
+        }
+    }
+
+    @Test func manyReferencesCostAPointerEach() throws {
+        // [Leaf]: one shared Leaf {n: 1} (value 1: its 13; value 2: its keyed container) and
+        // 100,000 references to value 1.
+        let count = 100_001
+        var payload: [UInt8] = varintBytes(UInt64(count)) + [0x13, 0x0C, 0x02, 0x01, 0x81]
+        for _ in 1..<count { payload += [0x12, 0x01] }
+        let bytes = Self.header + [0x0D] + varintBytes(UInt64(payload.count)) + payload + [0x01, 0x01, 0x6E]
+        let leaves = try ArchiveDecoder().decode([Leaf].self, from: bytes)
+        #expect(leaves.count == count && leaves.allSatisfy { $0 === leaves[0] } && leaves[0].n == 1)
+    }
+
+    @Test func referencesNeedTheFlag() {
+        // The same shared object and reference without flag bit 2: unknown tags.
+        let bytes: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0D, 0x08, 0x02, 0x13, 0x0C, 0x02, 0x01, 0x81, 0x12, 0x01, 0x01, 0x01, 0x6E]
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Leaf].self, from: bytes) }
+        var flagged = bytes
+        flagged[5] = 0x04
+        #expect((try? ArchiveDecoder().decode([Leaf].self, from: flagged))?.count == 2)
+    }
+
+    private func varintBytes(_ value: UInt64) -> [UInt8] {
+        var value = value
+        var bytes: [UInt8] = []
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        return bytes + [UInt8(value)]
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import KeyedArchive
 import KeyedArchiveSamples
 
-// usage: CallgrindProbe <model> <encode|decode|deterministic-encode|deterministic-decode|null-encode|null-decode> <iterations>
+// usage: CallgrindProbe <model> <encode|decode|deterministic-encode|deterministic-decode|identity-encode|identity-decode|null-encode|null-decode> <iterations>
 //
 // Builds the model and round-trips it once (checked), then encodes it, or decodes the archive of
 // it, `iterations` times with default `ArchiveEncoder`/`ArchiveDecoder` options. Run under
@@ -10,7 +10,8 @@ import KeyedArchiveSamples
 // instructions, the setup being the same in both runs. Prints a checksum of what it produced,
 // so that nothing is optimized away. deterministic-encode encodes with
 // `ArchiveEncoder.deterministic` set, deterministic-decode decodes such an archive (keyed
-// entries in key order rather than declaration order). null-encode/null-decode time the null coder instead
+// entries in key order rather than declaration order). identity-encode/identity-decode do the
+// same with `ArchiveEncoder.preservesObjectIdentity`. null-encode/null-decode time the null coder instead
 // (KeyedArchiveSamples' `nullCoder(for:)`, the Codable ceiling `karchive bench` shows): what the
 // standard library's Codable machinery alone costs on the model.
 //
@@ -23,6 +24,7 @@ import KeyedArchiveSamples
 
 enum Operation: String {
     case encode, decode, deterministicEncode = "deterministic-encode", deterministicDecode = "deterministic-decode"
+    case identityEncode = "identity-encode", identityDecode = "identity-decode"
     case nullEncode = "null-encode", nullDecode = "null-decode"
 }
 
@@ -84,6 +86,13 @@ struct RoundTripFailed: Error, CustomStringConvertible {
         throw NotCompiledIn(operation: operation, flag: "DETERMINISTIC_OPTION")
         #endif
     }
+    if operation == .identityEncode || operation == .identityDecode {
+        #if OBJECT_IDENTITY_OPTION
+        encoder.preservesObjectIdentity = true
+        #else
+        throw NotCompiledIn(operation: operation, flag: "OBJECT_IDENTITY_OPTION")
+        #endif
+    }
     let decoder = ArchiveDecoder()
     // Setup, the same for 0 and for N iterations: one round trip, checked. Besides giving decode
     // its archive, it pays the one-time costs (metadata, conformance lookups, lazy globals) of
@@ -92,11 +101,11 @@ struct RoundTripFailed: Error, CustomStringConvertible {
     guard equal(try decoder.decode(M.self, from: archive), value) else { throw RoundTripFailed() }
     var checksum = digest(archive)
     switch operation {
-    case .encode, .deterministicEncode:
+    case .encode, .deterministicEncode, .identityEncode:
         for _ in 0..<iterations {
             checksum &+= digest(try encoder.encode(value))
         }
-    case .decode, .deterministicDecode, .nullEncode, .nullDecode:
+    case .decode, .deterministicDecode, .identityDecode, .nullEncode, .nullDecode:
         for _ in 0..<iterations {
             consume(try decoder.decode(M.self, from: archive))
             checksum &+= 1
