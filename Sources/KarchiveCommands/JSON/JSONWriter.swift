@@ -24,7 +24,9 @@ struct JSONWriter {
     static func write(_ value: JSONValue, pretty: Bool, maximumSize: Int) -> String? {
         var writer = JSONWriter(pretty: pretty, maximumSize: maximumSize)
         writer.write(value, indent: 0)
-        return writer.isOverBudget ? nil : writer.text + (pretty ? "\n" : "")
+        // Checked before each value, so also after the last one.
+        guard !writer.isOverBudget, writer.text.utf8.count <= maximumSize else { return nil }
+        return writer.text + (pretty ? "\n" : "")
     }
 
     private mutating func write(_ value: JSONValue, indent: Int) {
