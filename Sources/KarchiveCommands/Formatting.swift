@@ -113,11 +113,12 @@ enum Formatting {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)×"
     }
 
-    /// The archive's flags in words: "none", "zlib", "zlib, crc32".
+    /// The archive's flags in words: "none", "zlib", "zlib, crc32", "crc32, references".
     static func flags(_ archive: InspectedArchive) -> String {
         var words: [String] = []
         if archive.isCompressed { words.append("zlib") }
         if archive.hasChecksum { words.append("crc32") }
+        if archive.hasReferences { words.append("references") }
         return words.isEmpty ? "none" : words.joined(separator: ", ")
     }
 

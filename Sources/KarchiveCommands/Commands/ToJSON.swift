@@ -17,6 +17,13 @@ struct ToJSON: KarchiveCommand {
             {"$date": "2023-03-08T20:26:40.25Z"}, {"$uuid": "<UUID>"}, {"$url": "<URL>"}; a \
             real one-member object named like one gets one more "$" ({"$$date": ...}).
 
+            Object references (header flag bit 2) are expanded: a shared object is its value, \
+            and each reference to it is a copy of that value's JSON (JSON has no identity, so \
+            "from-json" gives back copies, not one shared instance). The expansion is bounded: \
+            when it would make the JSON longer than --max-output-size bytes, or nest deeper \
+            than the decoder's depth limit, the command fails with "error: expanding \
+            references …" and writes nothing.
+
             With --stream, the input is a framed stream of archives (Spec/STREAMS.md) and the \
             output JSON Lines: one compact document per frame. A frame that is not a valid \
             archive has no line; "error: frame N at offset X (L bytes): …" on standard error \
@@ -27,25 +34,38 @@ struct ToJSON: KarchiveCommand {
     @OptionGroup var input: InputOptions
     @Flag(help: "Write compact JSON, on one line.")
     var compact = false
+    @Option(help: "Largest JSON, in bytes, that expanding object references may produce (archives with references only).")
+    var maxOutputSize: Int = ArchiveDecoder.Limits().maximumInflatedSize
     @OptionGroup var streamOptions: StreamOptions
+
+    func validate() throws {
+        guard maxOutputSize >= 0 else { throw ValidationError("--max-output-size must not be negative") }
+    }
 
     func run(io: CommandIO) throws -> Int32 {
         guard streamOptions.stream else {
-            io.write(try Self.json(of: try io.readInput(input.file), pretty: !compact) + (compact ? "\n" : ""))
+            io.write(try Self.json(of: try io.readInput(input.file), pretty: !compact, maximumSize: maxOutputSize) + (compact ? "\n" : ""))
             return 0
         }
         let stream = try FramedInput(try io.readInput(input.file), maximumMessageSize: streamOptions.maxMessageSize)
-        return stream.forEachFrame(io: io, { frame throws(CommandFailure) in try Self.json(of: frame.payload, pretty: false) },
+        let maximumSize = maxOutputSize
+        return stream.forEachFrame(io: io, { frame throws(CommandFailure) in try Self.json(of: frame.payload, pretty: false, maximumSize: maximumSize) },
                                    output: { _, _, json in io.write(json + "\n") },
                                    failed: { index, frame, error in io.report("error: \(FramedInput.label(index, frame)): \(error)") })
     }
 
-    /// The JSON of one archive.
-    static func json(of bytes: [UInt8], pretty: Bool) throws(CommandFailure) -> String {
+    /// The JSON of one archive; with references, at most `maximumSize` bytes of it.
+    static func json(of bytes: [UInt8], pretty: Bool, maximumSize: Int) throws(CommandFailure) -> String {
         let archive: InspectedArchive
         do { archive = try InspectedArchive(bytes) } catch { throw CommandFailure(error) }
-        var converter = ArchiveToJSON(archive: archive)
+        var converter = ArchiveToJSON(archive: archive, maximumSize: maximumSize, maximumDepth: archive.limits.maximumDepth)
         do { try archive.walk(&converter) } catch { throw CommandFailure(error) }
-        return JSONWriter.write(converter.result, pretty: pretty)
+        if let failure = converter.expansionFailure { throw CommandFailure(failure) }
+        // Without references the JSON follows the archive's size, as it always has.
+        guard archive.hasReferences else { return JSONWriter.write(converter.result, pretty: pretty) }
+        guard let json = JSONWriter.write(converter.result, pretty: pretty, maximumSize: maximumSize) else {
+            throw CommandFailure("expanding references makes the JSON larger than \(Formatting.plural(maximumSize, "byte", "bytes")) (--max-output-size)")
+        }
+        return json
     }
 }

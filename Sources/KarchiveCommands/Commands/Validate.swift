@@ -8,7 +8,8 @@ struct Validate: KarchiveCommand {
         discussion: """
             Checks every byte, including values a Decodable type would skip: header, checksum, \
             compression, tags, varints, lengths, UTF-8 of every string and key, key references, \
-            repeated keys, counts, and the limits (set them with the options, as \
+            repeated keys, counts, references to shared objects (each must name an earlier \
+            shared object that does not contain it), and the limits (set them with the options, as \
             ArchiveDecoder.Limits). Exit status 0 when the archive is valid; otherwise 1, with \
             "error: <kind> at offset N: <reason>" on standard error.
 
@@ -58,9 +59,12 @@ struct Validate: KarchiveCommand {
     }
 }
 
-/// Counts the values of a walk (containers included, packed array elements not).
+/// Counts the values of a walk (containers, shared objects and references included, packed
+/// array elements not: the values §9.5 numbers).
 struct ValueCounter: ArchiveVisitor {
     private(set) var values = 0
     mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) { values += 1 }
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) { values += 1 }
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) { values += 1 }
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) { values += 1 }
 }

@@ -14,6 +14,8 @@ struct ByteStats: ArchiveVisitor {
         case data = "raw data (bytes)"
         case foundation = "dates, UUIDs, URLs"
         case nilAndBool = "nil and Bool"
+        /// Listed only for archives with header flag bit 2.
+        case references = "shared-object marks, references"
     }
 
     private(set) var bytes: [Category: Int] = [:]
@@ -22,6 +24,8 @@ struct ByteStats: ArchiveVisitor {
     private(set) var elements = 0
     private(set) var packedElements = 0
     private(set) var deepest = 0
+    private(set) var sharedObjects = 0
+    private(set) var references = 0
 
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
         bytes[.keys, default: 0] += range.count
@@ -50,6 +54,17 @@ struct ByteStats: ArchiveVisitor {
         counts[name, default: 0] += 1
     }
 
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
+        sharedObjects += 1
+        bytes[.references, default: 0] += 1
+    }
+
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
+        deepest = max(deepest, depth)
+        references += 1
+        bytes[.references, default: 0] += range.count
+    }
+
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
         deepest = max(deepest, depth)
         let headerEnd = container.countField?.upperBound ?? container.lengthField?.upperBound ?? container.range.lowerBound + 1
@@ -71,7 +86,7 @@ struct ByteStats: ArchiveVisitor {
         let total = archive.plain.count
         var lines = Formatting.summary(archive) + [""]
         lines.append(row("where the bytes go", "bytes", "share"))
-        for category in Category.allCases {
+        for category in Category.allCases where category != .references || archive.hasReferences {
             let n = byCategory[category] ?? 0
             lines.append(row("  " + category.rawValue, Formatting.count(n), Formatting.percent(n, of: total)))
         }
@@ -109,6 +124,10 @@ struct ByteStats: ArchiveVisitor {
             default: break
             }
             lines.append(row("  " + name, Formatting.count(counts[name] ?? 0), detail))
+        }
+        if archive.hasReferences {
+            lines.append(row("  shared objects", Formatting.count(sharedObjects), "values that references may name"))
+            lines.append(row("  references", Formatting.count(references), "each the same object as an earlier shared object"))
         }
         lines.append(row("  deepest nesting", "\(deepest)", "levels (the root is level 1)"))
         return lines.map(\.trimmingTrailingSpaces)

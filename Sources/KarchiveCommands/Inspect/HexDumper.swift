@@ -22,6 +22,10 @@ struct HexDumper: ArchiveVisitor {
     /// Indentation of the next value's meaning (a keyed entry's value is one deeper than its key).
     private var indents: [Int] = [0]
     private var pendingValueIndent: Int?
+    private var paths = CodingPathTracker()
+    /// The indentation of the marked value of the shared object just begun (nil inside: the
+    /// shared object is not shown); its marked value is the same item, not a new one.
+    private var markedValueIndent: Int??
 
     /// Width of the offset column: six digits, more for archives of a megabyte or more.
     let offsetWidth: Int
@@ -73,6 +77,7 @@ struct HexDumper: ArchiveVisitor {
     // MARK: Values
 
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
+        paths.key(key)
         guard !filter.isHidden else { return }
         let indent = indents.last! + 1
         let meaning: String
@@ -87,6 +92,7 @@ struct HexDumper: ArchiveVisitor {
     private var pendingKey: (range: Range<Int>, meaning: String, indent: Int)?
 
     mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) {
+        _ = paths.valueStarts()
         guard let indent = start(at: range.lowerBound) else { return }
         guard case .packed(let kind, let count, let elements) = value else {
             run(range.lowerBound, archive.plain[range], text.describe(value), indent: indent)
@@ -105,7 +111,22 @@ struct HexDumper: ArchiveVisitor {
         }
     }
 
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
+        paths.sharedObjectBegins(index: index)
+        let indent = start(at: offset)
+        if let indent { line(offset, archive.plain[offset..<offset + 1], "shared object #\(index), marking the value that follows", indent: indent) }
+        markedValueIndent = .some(indent)
+    }
+
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
+        _ = paths.valueStarts()
+        guard let indent = start(at: range.lowerBound) else { return }
+        run(range.lowerBound, archive.plain[range],
+             "reference to shared object #\(reference.target): same object as \(paths.path(ofSharedObject: reference.target))", indent: indent)
+    }
+
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
+        paths.containerBegins(container, at: paths.valueStarts())
         let frame = ArchiveContainerFrame(isKeyed: container.isKeyed, count: container.count, end: container.range.upperBound)
         guard let indent = start(at: container.range.lowerBound) else {
             filter.push(frame, shown: false)
@@ -130,12 +151,17 @@ struct HexDumper: ArchiveVisitor {
     }
 
     mutating func endContainer(_ container: ArchiveContainer, depth: Int) {
+        paths.containerEnds()
         filter.pop()
         indents.removeLast()
     }
 
     /// The indentation of the next value's meaning, or nil if it is not shown; writes its key.
     private mutating func start(at offset: Int) -> Int? {
+        if let marked = markedValueIndent {
+            markedValueIndent = nil
+            return marked
+        }
         let key = pendingKey
         pendingKey = nil
         let indent = pendingValueIndent ?? (indents.last! + (indents.count > 1 ? 1 : 0))

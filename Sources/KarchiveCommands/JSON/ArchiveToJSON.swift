@@ -11,13 +11,30 @@ import KeyedArchive
 ///   as a `Double` (`JSONWriter.spell`);
 /// - what JSON has no value for becomes a one-member wrapper object: `{"$nil": level}`,
 ///   `{"$float": "NaN"}`, `{"$double": "-Infinity"}`, `{"$data": "<Base64>"}`,
-///   `{"$date": "2023-03-08T20:26:40.25Z"}`, `{"$uuid": "…"}`, `{"$url": "…"}`.
+///   `{"$date": "2023-03-08T20:26:40.25Z"}`, `{"$uuid": "…"}`, `{"$url": "…"}`;
+/// - a shared object is its marked value, and a reference the JSON of its target's marked value
+///   (JSON has no identity): the same `JSONValue`, so the tree in memory stays the size of the
+///   archive, while `expansion` bounds what writing it out would cost.
 struct ArchiveToJSON: ArchiveVisitor {
     let archive: InspectedArchive
     private var stack: [(isKeyed: Bool, names: [String], values: [JSONValue])] = []
     private(set) var result: JSONValue = .null
+    /// The bound on expanding references; nil for an archive without them (flag bit 2 clear).
+    private var expansion: ReferenceExpansion?
+    /// The JSON of each shared object's marked value, by value index.
+    private var sharedObjects: [Int: JSONValue] = [:]
+    /// The value completed last: at the end of a shared object, its marked value.
+    private var lastValue: JSONValue = .null
 
-    init(archive: InspectedArchive) { self.archive = archive }
+    /// `maximumSize` and `maximumDepth` bound the expansion of references (see
+    /// `ReferenceExpansion`).
+    init(archive: InspectedArchive, maximumSize: Int = .max, maximumDepth: Int = .max) {
+        self.archive = archive
+        if archive.hasReferences { expansion = ReferenceExpansion(maximumSize: maximumSize, maximumDepth: maximumDepth) }
+    }
+
+    /// Why expanding the references stopped, if it did: the JSON must not be written then.
+    var expansionFailure: String? { expansion?.failure }
 
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
         switch key {
@@ -27,11 +44,32 @@ struct ArchiveToJSON: ArchiveVisitor {
     }
 
     mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) {
+        if case .packed(_, let count, _) = value, count > 0 {
+            expansion?.add(values: 1 + count, depth: depth + 1)
+        } else {
+            expansion?.add(values: 1, depth: depth)
+        }
         add(json(value))
     }
 
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
+        expansion?.add(values: 1, depth: depth)
         stack.append((container.isKeyed, [], []))
+    }
+
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
+        expansion?.sharedObjectBegins(index: index, depth: depth)
+    }
+
+    mutating func endSharedObject(index: Int, depth: Int) {
+        sharedObjects[index] = lastValue
+        expansion?.sharedObjectEnds()
+    }
+
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
+        expansion?.addReference(to: reference.target, depth: depth)
+        // The walk has checked that the target is a shared object that has ended.
+        add(sharedObjects[reference.target] ?? .null)
     }
 
     mutating func endContainer(_ container: ArchiveContainer, depth: Int) {
@@ -43,6 +81,7 @@ struct ArchiveToJSON: ArchiveVisitor {
     }
 
     private mutating func add(_ value: JSONValue) {
+        lastValue = value
         if stack.isEmpty { result = value } else { stack[stack.count - 1].values.append(value) }
     }
 

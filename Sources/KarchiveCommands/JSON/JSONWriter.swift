@@ -2,9 +2,17 @@
 /// line) or compact. Strings are written as UTF-8, escaping only what JSON requires.
 struct JSONWriter {
     let pretty: Bool
+    /// The writer stops once the text is longer than this many bytes (a value whose subtrees
+    /// are shared, as references expanded, can stand for far more text than it takes memory).
+    let maximumSize: Int
     private(set) var text = ""
+    /// Whether the text passed `maximumSize`.
+    private(set) var isOverBudget = false
 
-    init(pretty: Bool) { self.pretty = pretty }
+    init(pretty: Bool, maximumSize: Int = .max) {
+        self.pretty = pretty
+        self.maximumSize = maximumSize
+    }
 
     static func write(_ value: JSONValue, pretty: Bool) -> String {
         var writer = JSONWriter(pretty: pretty)
@@ -12,7 +20,21 @@ struct JSONWriter {
         return writer.text + (pretty ? "\n" : "")
     }
 
+    /// The text of `value`, or nil when it would be longer than `maximumSize` bytes.
+    static func write(_ value: JSONValue, pretty: Bool, maximumSize: Int) -> String? {
+        var writer = JSONWriter(pretty: pretty, maximumSize: maximumSize)
+        writer.write(value, indent: 0)
+        // Checked before each value, so also after the last one.
+        guard !writer.isOverBudget, writer.text.utf8.count <= maximumSize else { return nil }
+        return writer.text + (pretty ? "\n" : "")
+    }
+
     private mutating func write(_ value: JSONValue, indent: Int) {
+        guard !isOverBudget else { return }
+        guard text.utf8.count <= maximumSize else {
+            isOverBudget = true
+            return
+        }
         switch value {
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"

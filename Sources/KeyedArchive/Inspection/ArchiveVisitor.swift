@@ -19,6 +19,14 @@ package protocol ArchiveVisitor {
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int)
     /// The container begun last and not yet ended is complete.
     mutating func endContainer(_ container: ArchiveContainer, depth: Int)
+    /// A shared object `13` (archives with header flag bit 2, `Spec/FORMAT.md` §9.5) at
+    /// `offset`, value index `index`: its marked value follows, at the same depth (a shared
+    /// object is not a container), then `endSharedObject`.
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int)
+    /// The marked value of the shared object begun last and not yet ended is complete.
+    mutating func endSharedObject(index: Int, depth: Int)
+    /// A reference `12`, checked: its target precedes it, is a shared object, and has ended.
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int)
 }
 
 package extension ArchiveVisitor {
@@ -26,6 +34,19 @@ package extension ArchiveVisitor {
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {}
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {}
     mutating func endContainer(_ container: ArchiveContainer, depth: Int) {}
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {}
+    mutating func endSharedObject(index: Int, depth: Int) {}
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {}
+}
+
+/// A reference to a shared object (`12`, §9.5), by value indexes: values are numbered in
+/// document order from 0 for the root, a container before its entries, a shared object before
+/// its marked value (packed elements and the bytes of `08` are not values).
+package struct ArchiveReference: Sendable, Hashable {
+    /// The reference's own value index.
+    package let index: Int
+    /// The value index of the shared object it names (always less than `index`).
+    package let target: Int
 }
 
 /// A scalar wire value (`Spec/FORMAT.md` §5), decoded as far as the format alone allows.

@@ -27,6 +27,8 @@ package struct InspectedArchive: Sendable {
     package var isCompressed: Bool { flags & ArchiveHeader.Flag.zlib != 0 }
     /// Whether the archive ends with a CRC-32 trailer (flag bit 1).
     package var hasChecksum: Bool { flags & ArchiveHeader.Flag.crc32 != 0 }
+    /// Whether the body may hold shared objects and references (flag bit 2, §9.5).
+    package var hasReferences: Bool { flags & ArchiveHeader.Flag.references != 0 }
     /// The size of the fixed header.
     package static var headerSize: Int { ArchiveHeader.size }
 
@@ -43,7 +45,11 @@ package struct InspectedArchive: Sendable {
         let (archive, plain): (OpenedArchive, [UInt8])
         do { (archive, plain) = try opened.get() } catch { throw InspectionError(error, inInflatedBody: false) }
         let isCompressed = archive.compressedLayout != nil
-        let parsed = plain.withUnsafeBytes { bytes in Result { () throws(ArchiveFormatError) in try ArchiveBody(ByteReader(bytes)) } }
+        // The stored flags decide, not the inflated copy's header (whose flags are 0).
+        let references = Self.referenceForm(flags: archive.flags)
+        let parsed = plain.withUnsafeBytes { bytes in
+            Result { () throws(ArchiveFormatError) in try ArchiveBody(ByteReader(bytes, references: references)) }
+        }
         let body: ArchiveBody
         do { body = try parsed.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }
         self.input = input
@@ -62,11 +68,18 @@ package struct InspectedArchive: Sendable {
     package func walk<V: ArchiveVisitor>(_ visitor: inout V) throws(InspectionError) {
         let result = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in
-                let walker = ArchiveWalker<V>(reader: ByteReader(bytes), keys: keys, keyIdentities: keyIdentities, limits: limits)
+                let reader = ByteReader(bytes, references: Self.referenceForm(flags: flags))
+                let walker = ArchiveWalker<V>(reader: reader, keys: keys, keyIdentities: keyIdentities, limits: limits)
                 _ = try walker.walk(root, &visitor)
             }
         }
         do { try result.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }
+    }
+
+    /// How the body's tags `12` and `13` are read: as references and shared objects with flag
+    /// bit 2, as the reserved (unknown) tags they otherwise are.
+    private static func referenceForm(flags: UInt8) -> ReferenceForm {
+        flags & ArchiveHeader.Flag.references != 0 ? .archive : .none
     }
 
     /// Each key-table entry: from its length varint to its last byte, and its string.

@@ -1,0 +1,147 @@
+import Foundation
+import KeyedArchive
+import Testing
+
+/// `karchive` on archives with object references (header flag bit 2, `Spec/FORMAT.md` §9.5):
+/// hand-built archives (`ReferenceArchives`), since the encoder cannot write them yet.
+@Suite struct KarchiveReferenceTests {
+    @Test func inspectNamesTheSharedObjectAReferenceIsTheSameAs() {
+        let run = karchive("inspect", input: ReferenceArchives.sharedOwner)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.lines == [
+            "archive: 24 bytes, version 1, flags 0x04 (references)",
+            "body: 18 bytes; root value 11 bytes, key table 3 keys (7 bytes)",
+            "",
+            "Keyed (2 entries) {",
+            "  \"a\" => shared object #1: Keyed (1 entry) {",
+            "    \"x\" => Int64 1",
+            "  }",
+            "  \"b\" => same object as root.\"a\" (shared object #1)",
+            "}",
+        ])
+        let nested = karchive("inspect", input: ReferenceArchives.twoReferences)
+        #expect(Array(nested.lines.dropFirst(3)) == [
+            "Unkeyed (2 elements) [",
+            "  [0] => shared object #1: String \"s\"",
+            "  [1] => Unkeyed (2 elements) [",
+            "    [0] => same object as root[0] (shared object #1)",
+            "    [1] => same object as root[0] (shared object #1)",
+            "  ]",
+            "]",
+        ])
+    }
+
+    /// A reference's path is known even when its shared object is not shown (--max-items).
+    @Test func inspectNamesAHiddenSharedObject() {
+        let run = karchive("inspect", "--max-items", "1", input: ReferenceArchives.twoReferences)
+        #expect(run.status == 0)
+        #expect(Array(run.lines.dropFirst(3)) == [
+            "Unkeyed (2 elements) [",
+            "  [0] => shared object #1: String \"s\"",
+            "  … 1 more element",
+            "]",
+        ])
+    }
+
+    @Test func hexDumpShowsTheMarkerAndTheReference() {
+        let run = karchive("inspect", "--hex", input: ReferenceArchives.sharedOwner)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.lines.contains("     5  04                       flags 0x04: references"))
+        #expect(run.lines.contains("     9  13                           shared object #1, marking the value that follows"))
+        #expect(run.lines.contains("    15  12 01                        reference to shared object #1: same object as root.\"a\""))
+    }
+
+    @Test func validateAcceptsReferencesToEarlierClosedSharedObjects() {
+        let run = karchive("validate", input: ReferenceArchives.sharedOwner)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.text == "valid: 24 bytes, version 1, flags references, 5 values, 3 keys in the key table\n")
+        #expect(karchive("validate", input: ReferenceArchives.twoReferences).status == 0)
+        #expect(karchive("validate", input: ReferenceArchives.doublingLevels(30)).status == 0)
+    }
+
+    /// Each check of §12.4 step 5, `malformed` at the reference's tag.
+    @Test(arguments: [
+        (ReferenceArchives.forwardReference, "malformed at offset 9: forward reference"),
+        (ReferenceArchives.referenceOutOfRange, "malformed at offset 9: reference out of range"),
+        (ReferenceArchives.referenceToAnInteger, "malformed at offset 10: reference to a value that is not a shared object"),
+        (ReferenceArchives.referenceLoop, "malformed at offset 10: reference loop"),
+        (ReferenceArchives.sharedObjectAtTheLimit, "truncated at offset 10: "),
+    ])
+    func validateRejectsBadReferencesAtTheTag(bytes: [UInt8], error: String) {
+        let run = karchive("validate", input: bytes)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("error: " + error), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
+    /// Without flag bit 2, `12` and `13` are the reserved tags they were.
+    @Test func referenceTagsWithoutTheFlagAreUnknownTags() {
+        var bytes = ReferenceArchives.sharedOwner
+        bytes[5] = 0x00
+        #expect(karchive("validate", input: bytes).errors == "error: malformed at offset 9: unknown tag 0x13\n")
+        let reference = ReferenceArchives.archive(flags: 0x00, [0x0D, 0x03, 0x01, 0x12, 0x00])
+        #expect(karchive("validate", input: reference).errors == "error: malformed at offset 9: unknown tag 0x12\n")
+        let root = ReferenceArchives.archive(flags: 0x00, [0x13, 0x81])
+        #expect(karchive("validate", input: root).errors == "error: malformed at offset 6: unknown tag 0x13\n")
+    }
+
+    /// Bit 2 of a compressed archive is in its stored header (the inflated copy's flags are 0).
+    @Test func compressedArchiveWithReferences() {
+        var bytes = compressedArchive(body: Array(ReferenceArchives.sharedOwner.dropFirst(6)))
+        bytes[5] = 0x05
+        #expect(karchive("validate", input: bytes).status == 0)
+        let tree = karchive("inspect", input: bytes)
+        #expect(tree.lines.first?.hasSuffix("flags 0x05 (zlib, references)") == true, "\(tree.lines)")
+        #expect(tree.lines.contains("  \"b\" => same object as root.\"a\" (shared object #1)"))
+        var loop = compressedArchive(body: Array(ReferenceArchives.referenceLoop.dropFirst(6)))
+        loop[5] = 0x05
+        #expect(karchive("validate", input: loop).errors.hasPrefix("error: malformed at offset 10 of the inflated archive: reference loop"))
+        bytes[5] = 0x01
+        #expect(karchive("validate", input: bytes).errors == "error: malformed at offset 9 of the inflated archive: unknown tag 0x13\n")
+    }
+
+    @Test func statsCountSharedObjectsAndReferences() throws {
+        let run = karchive("stats", input: ReferenceArchives.twoReferences)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.lines.contains { $0.hasPrefix("  shared objects ") && $0.contains(" 1  ") })
+        #expect(run.lines.contains { $0.hasPrefix("  references ") && $0.contains(" 2  ") })
+        // One marker byte and two 2-byte references.
+        #expect(run.lines.contains { $0.hasPrefix("  shared-object marks, references ") && $0.contains(" 5  ") })
+        let plain = karchive("stats", input: try archiveBytes([1, 2]))
+        #expect(!plain.text.contains("shared object"))
+    }
+
+    @Test func toJSONExpandsReferences() {
+        let run = karchive("to-json", "--compact", input: ReferenceArchives.sharedOwner)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.text == "{\"a\":{\"x\":1},\"b\":{\"x\":1}}\n")
+        #expect(karchive("to-json", "--compact", input: ReferenceArchives.twoReferences).text == "[\"s\",[\"s\",\"s\"]]\n")
+        // References to references: every level expands the one below, 2^3 ones at the top.
+        let levels = karchive("to-json", "--compact", input: ReferenceArchives.doublingLevels(3)).text
+        #expect(levels == "[1,[1,1],[[1,1],[1,1]],[[[1,1],[1,1]],[[1,1],[1,1]]]]\n")
+        #expect(karchive("help", "to-json").text.contains("references"))
+    }
+
+    /// 2^30 copies from a few hundred bytes: stopped by the budget before anything is written,
+    /// with the default budget and with a small one.
+    @Test(.timeLimit(.minutes(1))) func toJSONStopsAnExponentialExpansion() {
+        let bytes = ReferenceArchives.doublingLevels(30)
+        #expect(bytes.count < 300)
+        for arguments in [["to-json"], ["to-json", "--compact", "--max-output-size", "1000"]] {
+            let run = karchive(arguments, input: bytes)
+            #expect(run.status == 1)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.hasPrefix("error: expanding references makes the JSON larger than "), "\(run.errors)")
+        }
+        // Within the budget, the same shape is written in full.
+        #expect(karchive("to-json", "--compact", "--max-output-size", "1000", input: ReferenceArchives.doublingLevels(4)).status == 0)
+        // The JSON's bytes, not only its values, are bounded: `[13 "aaa…", [12 1]]`, two copies
+        // of a 300-byte string in 4 values.
+        let string: [UInt8] = [0x13, 0x07] + varint(300) + [UInt8](repeating: 0x61, count: 300)
+        let payload: [UInt8] = [0x02] + string + [0x0D, 0x03, 0x01, 0x12, 0x01]
+        let long = ReferenceArchives.archive([0x0D] + varint(UInt64(payload.count)) + payload)
+        #expect(karchive("to-json", input: long).status == 0)
+        #expect(karchive("to-json", "--max-output-size", "500", input: long).errors.hasPrefix("error: expanding references"))
+    }
+}
