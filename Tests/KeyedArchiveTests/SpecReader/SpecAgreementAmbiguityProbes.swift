@@ -59,7 +59,7 @@ struct SpecAgreementAmbiguityProbes {
     static let withReferences: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x04]
 
     /// Questions about shared objects and references (§9.5). The library's walk takes part once
-    /// it reads references (`AgreementSeeds.referenceSeedsEnabled`, TODO(merge)).
+    /// it reads references (`AgreementSeeds.referenceSeedsEnabled`).
     static let referenceProbes: [Probe] = [
         // §9.5: a 13 may mark another 13, and each is a value a reference may name. Values:
         // 0 the array, 1 and 2 the 13s, 3 the fixint, 4 the reference to the inner 13.

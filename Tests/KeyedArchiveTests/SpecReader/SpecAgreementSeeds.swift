@@ -92,13 +92,10 @@ enum AgreementSeeds {
         return referenceSeedsEnabled ? seeds + (try referenceVariants()) : withoutReferences
     }
 
-    /// Whether the seeds with shared objects and references (§9.5, header flag bit 2) take part.
-    ///
-    /// TODO(merge): `true` once `karchive validate`'s walk (branch `refs-walk`) and
-    /// `ArchiveDecoder` read references. Before that the library rejects every `12` and `13` as
-    /// an unknown tag, while the spec reader follows §9.5, so their mutants can only disagree.
-    /// `SPEC_AGREE_REFERENCES=1` turns them on to try a merge before this line changes.
-    static let referenceSeedsEnabled = ProcessInfo.processInfo.environment["SPEC_AGREE_REFERENCES"] == "1"
+    /// Whether the seeds with shared objects and references (§9.5, header flag bit 2) take part:
+    /// always, since the library reads references; `SPEC_AGREE_REFERENCES=0` leaves them out
+    /// to tell a disagreement about references from any other.
+    static let referenceSeedsEnabled = ProcessInfo.processInfo.environment["SPEC_AGREE_REFERENCES"] != "0"
 
     /// The golden vectors with references in the three other header variants (compressed,
     /// checksummed, both), so that the reference checks are also reached inside an inflated body.
