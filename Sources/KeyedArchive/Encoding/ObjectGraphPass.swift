@@ -134,7 +134,8 @@ struct ObjectGraphPass {
             if !atValue {
                 // The next entry of the innermost container, or its end.
                 guard case .container(let kind, let payloadStart, let end, let count)? = frames.last else {
-                    throw MissingFirstOccurrence()   // unreachable: only containers hold entries
+                    // Unreachable: only containers hold entries. Reported as an internal error.
+                    throw ArchiveFormatError(.malformed, at: p, "an entry outside any container")
                 }
                 if p == end {
                     frames.removeLast()
