@@ -1,9 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
     name: "KeyedArchive",
-    // Swift 6.0 or later (swift-tools-version above). Linux needs no minimum; on Apple platforms
+    // Swift 6.1 or later (swift-tools-version above): SwiftPM reads the manifest of every
+    // dependency, and swift-nio's (for KeyedArchiveNIO) declares 6.1, so a 6.0 toolchain could
+    // not resolve this package even for KeyedArchive alone. Linux needs no minimum; on Apple platforms
     // the library's `Int128`/`UInt128` support sets the floor: the first releases with them.
     platforms: [
         .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
@@ -14,6 +16,9 @@ let package = Package(
         .executable(name: "karchive", targets: ["karchive"]),
         // The deterministic sample models `karchive bench` and the benchmark package measure.
         .library(name: "KeyedArchiveSamples", targets: ["KeyedArchiveSamples"]),
+        // Framed archives in SwiftNIO pipelines and `ByteBuffer`s. Its own product: a package
+        // that uses only `KeyedArchive` never builds SwiftNIO.
+        .library(name: "KeyedArchiveNIO", targets: ["KeyedArchiveNIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Tests only, on Linux: OpenCombine's copies of Combine's coder protocols.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // KeyedArchiveNIO only (NIOCore; the tests also use NIOEmbedded and NIOPosix).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -32,6 +39,13 @@ let package = Package(
         .target(
             name: "KeyedArchive",
             dependencies: ["CZlib"]
+        ),
+        .target(
+            name: "KeyedArchiveNIO",
+            dependencies: [
+                "KeyedArchive",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "KeyedArchiveSamples",
@@ -62,13 +76,25 @@ let package = Package(
         ),
         .testTarget(
             name: "KeyedArchiveTests",
-            dependencies: ["KeyedArchive", "CZlib", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer"]
+            dependencies: [
+                "KeyedArchive", "CZlib", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer",
+                // NIO/: KeyedArchiveNIO on embedded channels and real loopback TCP servers.
+                "KeyedArchiveNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // Every code sample of README.md and the DocC articles, compiled and run verbatim, and a
         // check that the documents and these tests hold the same samples.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["KeyedArchive"]
+            dependencies: [
+                "KeyedArchive", "KeyedArchiveNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine
         // on Apple platforms, OpenCombine (the same protocols) on Linux.

@@ -65,6 +65,17 @@ public struct ArchiveDecoder: Sendable {
         try bytes.withUnsafeBytes { try decode(type, fromBytes: $0) }
     }
 
+    /// Decodes a value of `type` from an archive in memory the caller owns, without copying it
+    /// first: for buffers of other libraries (a SwiftNIO `ByteBuffer`'s readable bytes, a
+    /// memory-mapped file).
+    ///
+    /// The bytes are read only during the call; the decoded value does not refer to them.
+    ///
+    /// - Throws: as `decode(_:from:)` for `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
+        try decode(type, fromBytes: buffer)
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         var state: DecodingState
         do throws(ArchiveFormatError) {

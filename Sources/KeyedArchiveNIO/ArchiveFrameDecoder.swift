@@ -1,0 +1,168 @@
+import KeyedArchive
+import NIOCore
+
+/// Reads the framed archives of `Spec/STREAMS.md` from a channel and passes each on decoded,
+/// as a `Message`: the NIO counterpart of `ArchiveStreamReader`, so a NIO peer and an
+/// `ArchiveStreamWriter` peer interoperate byte for byte.
+///
+/// Add it to a pipeline wrapped in NIO's `ByteToMessageHandler`, with `ArchiveFrameEncoder`
+/// for the other direction:
+///
+/// ```swift
+/// try channel.pipeline.syncOperations.addHandlers(
+///     ByteToMessageHandler(ArchiveFrameDecoder<Request>()),
+///     MessageToByteHandler(ArchiveFrameEncoder<Response>()))
+/// ```
+///
+/// Frames may arrive split anywhere and several to a read; each is decoded as soon as its last
+/// byte arrives. Memory is bounded: a frame header declaring more than `maximumMessageSize`
+/// bytes is refused as soon as its 4 bytes are in, before any of its payload is kept.
+///
+/// A bad frame ends the connection, because the peer is not speaking the protocol: the decoder
+/// fires an error down the pipeline (`errorCaught`), drops whatever arrives after it, and
+/// closes the channel once the read that brought the bad frame has been handled (so answers to
+/// the frames before it, flushed at `channelReadComplete`, still go out). The error is an `ArchiveStreamError` for a framing problem (an empty
+/// frame, a message too large, or the connection ending inside a frame), and an
+/// `ArchiveFramePayloadError` for a complete frame whose payload is not an archive of
+/// `Message`. Either names the frame's offset: bytes since the decoder was added.
+/// Every frame before the bad one has been passed on.
+///
+/// Removing the decoder from a pipeline decodes the complete frames it holds and drops a
+/// partial one.
+public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sendable {
+    /// Decoded messages go down the pipeline as `Message`.
+    public typealias InboundOut = Message
+
+    /// The decoder each payload is decoded with; its `limits` apply to every payload.
+    public let decoder: ArchiveDecoder
+    /// The largest payload accepted, in bytes: `decoder.limits.maximumMessageSize`.
+    public var maximumMessageSize: Int { decoder.limits.maximumMessageSize }
+
+    /// Bytes consumed from the channel so far: the offset of the next frame.
+    private var offset = 0
+    /// Set after a bad frame: everything that arrives later is dropped.
+    private var hasFailed = false
+
+    /// Creates a frame decoder that decodes payloads with `decoder` (by default, one with the
+    /// default limits: messages up to 64 MiB).
+    public init(decoder: ArchiveDecoder = ArchiveDecoder()) {
+        self.decoder = decoder
+    }
+
+    /// Decodes the next frame if it is complete in `buffer`.
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard !hasFailed else {
+            buffer.moveReaderIndex(to: buffer.writerIndex)
+            return .needMoreData
+        }
+        switch nextFrame(in: &buffer) {
+        case .needMoreData:
+            return .needMoreData
+        case .message(let message):
+            context.fireChannelRead(wrapInboundOut(message))
+            return .continue
+        case .failure(let error):
+            fail(error, context: context, buffer: &buffer)
+            return .needMoreData
+        }
+    }
+
+    /// Decodes the frames still complete in `buffer` when the input ends; a frame cut short
+    /// by the end of input is a `truncatedFrame` error.
+    public mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        let state = try decode(context: context, buffer: &buffer)
+        // Removed from the pipeline while the connection goes on (`seenEOF` false), a partial
+        // frame is not torn: its bytes are dropped with the decoder, as documented.
+        if state == .needMoreData, seenEOF, !hasFailed, buffer.readableBytes > 0 {
+            fail(truncatedFrame(in: buffer), context: context, buffer: &buffer)
+        }
+        return state
+    }
+
+    /// What the front of the buffer holds.
+    private enum Frame {
+        case needMoreData
+        case message(Message)
+        case failure(any Error)
+    }
+
+    /// Takes the first frame off `buffer` if it is complete; checks in the order of
+    /// `Spec/STREAMS.md` §5, the length before any of the payload is waited for.
+    private mutating func nextFrame(in buffer: inout ByteBuffer) -> Frame {
+        let headerSize = ArchiveStreamWriter.headerSize
+        guard let header = buffer.getInteger(at: buffer.readerIndex, endianness: .little, as: UInt32.self) else {
+            return .needMoreData
+        }
+        let length = Int(header)
+        guard length > 0 else {
+            return .failure(ArchiveStreamError(.emptyFrame, at: offset, "frame header at offset \(offset) declares an empty payload"))
+        }
+        guard length <= maximumMessageSize else {
+            return .failure(ArchiveStreamError(.messageTooLarge, at: offset,
+                "frame at offset \(offset) declares a payload of \(length) bytes, over the maximum of \(maximumMessageSize)"))
+        }
+        guard buffer.readableBytes >= headerSize + length else { return .needMoreData }
+        let frameStart = offset
+        // The frame is consumed whether or not its payload decodes: the stream stays in sync.
+        buffer.moveReaderIndex(forwardBy: headerSize)
+        offset += headerSize + length
+        do {
+            let message = try buffer.readArchive(Message.self, length: length, decoder: decoder)!
+            return .message(message)
+        } catch {
+            buffer.moveReaderIndex(forwardBy: length)
+            return .failure(ArchiveFramePayloadError(offset: frameStart, payloadLength: length, error: error))
+        }
+    }
+
+    /// The error for a stream that ends inside the frame at the front of `buffer`.
+    private func truncatedFrame(in buffer: ByteBuffer) -> ArchiveStreamError {
+        let headerSize = ArchiveStreamWriter.headerSize
+        guard let header = buffer.getInteger(at: buffer.readerIndex, endianness: .little, as: UInt32.self) else {
+            let missing = headerSize - buffer.readableBytes
+            return ArchiveStreamError(.truncatedFrame, at: offset, missingByteCount: missing,
+                "truncated last frame: the stream ends \(buffer.readableBytes) byte(s) into the frame header at offset \(offset); at least \(missing) byte(s) missing")
+        }
+        let read = buffer.readableBytes - headerSize
+        let missing = Int(header) - read
+        return ArchiveStreamError(.truncatedFrame, at: offset, missingByteCount: missing,
+            "truncated last frame: the frame at offset \(offset) declares \(header) payload bytes but the stream ends after \(read); \(missing) byte(s) missing")
+    }
+
+    /// Reports a bad frame, drops what is buffered, and closes the connection.
+    private mutating func fail(_ error: any Error, context: ChannelHandlerContext, buffer: inout ByteBuffer) {
+        hasFailed = true
+        buffer.moveReaderIndex(to: buffer.writerIndex)
+        context.fireErrorCaught(error)
+        // Closed once this read has been handled, not now: answers to the frames before the
+        // bad one are usually written during the read and flushed at `channelReadComplete`,
+        // and closing now would discard them with the unflushed writes.
+        let channel = context.channel
+        context.eventLoop.execute { channel.close(promise: nil) }
+    }
+}
+
+/// A complete frame whose payload could not be decoded as the expected message type, reported
+/// by `ArchiveFrameDecoder` before it closes the connection.
+public struct ArchiveFramePayloadError: Error, Sendable, CustomStringConvertible {
+    /// The frame's offset in the connection's byte stream (its 4-byte header's first byte).
+    public let offset: Int
+    /// The length of the frame's payload, in bytes.
+    public let payloadLength: Int
+    /// What the decoder threw: usually a `DecodingError` (with an `ArchiveFormatError` as its
+    /// `underlyingError` when the payload is not a valid archive); anything the message type's
+    /// `init(from:)` throws.
+    public let error: any Error
+
+    /// Creates the error; `ArchiveFrameDecoder` makes these, tests may too.
+    public init(offset: Int, payloadLength: Int, error: any Error) {
+        self.offset = offset
+        self.payloadLength = payloadLength
+        self.error = error
+    }
+
+    /// `"undecodable frame at offset 12 (7 payload bytes): …"`.
+    public var description: String {
+        "undecodable frame at offset \(offset) (\(payloadLength) payload bytes): \(error)"
+    }
+}
