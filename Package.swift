@@ -19,6 +19,9 @@ let package = Package(
         // Framed archives in SwiftNIO pipelines and `ByteBuffer`s. Its own product: a package
         // that uses only `KeyedArchive` never builds SwiftNIO.
         .library(name: "KeyedArchiveNIO", targets: ["KeyedArchiveNIO"]),
+        // `Codable` types as gRPC messages (grpc-swift 2): its own product, so that only its
+        // users build gRPC.
+        .library(name: "KeyedArchiveGRPC", targets: ["KeyedArchiveGRPC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // KeyedArchiveNIO only (NIOCore; the tests also use NIOEmbedded and NIOPosix).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // KeyedArchiveGRPC only (GRPCCore); the tests also run a real HTTP/2 transport.
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -45,6 +51,13 @@ let package = Package(
             dependencies: [
                 "KeyedArchive",
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "KeyedArchiveGRPC",
+            dependencies: [
+                "KeyedArchive",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
             ]
         ),
         .target(
@@ -83,6 +96,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // GRPC/: KeyedArchiveGRPC over real loopback HTTP/2.
+                "KeyedArchiveGRPC",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
         // Every code sample of README.md and the DocC articles, compiled and run verbatim, and a
@@ -90,10 +107,12 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "KeyedArchive", "KeyedArchiveNIO",
+                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveGRPC",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
         // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A package that depends only on the `KeyedArchive` product must not build SwiftNIO (or any
-# other dependency of the optional products). SwiftPM resolves the whole dependency graph, so
-# swift-nio is checked out, but it compiles only what the used products need: after building
+# A package that depends only on the `KeyedArchive` product must not build SwiftNIO, gRPC or any
+# other dependency of the optional products. SwiftPM resolves the whole dependency graph, so
+# swift-nio and grpc-swift are checked out, but it compiles only what the used products need: after building
 # such a package, no object file of any module but KeyedArchive, CZlib and the consumer's own
 # may exist.
 set -euo pipefail

@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "KeyedArchive", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
     ],
     targets: [
         .target(
@@ -23,6 +25,19 @@ let package = Package(
         .executableTarget(
             name: "SizeReport",
             dependencies: ["BenchmarkModels", .product(name: "KeyedArchiveSamples", package: "KeyedArchive")]
+        ),
+        // The same gRPC service with KeyedArchiveGRPC, JSONEncoder and swift-protobuf messages.
+        .executableTarget(
+            name: "GRPCBenchmark",
+            dependencies: [
+                "BenchmarkModels",
+                .product(name: "KeyedArchive", package: "KeyedArchive"),
+                .product(name: "KeyedArchiveGRPC", package: "KeyedArchive"),
+                .product(name: "KeyedArchiveSamples", package: "KeyedArchive"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
         ),
         .executableTarget(
             name: "CoderBenchmarks",

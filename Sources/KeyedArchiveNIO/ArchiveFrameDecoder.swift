@@ -141,28 +141,3 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
         context.eventLoop.execute { channel.close(promise: nil) }
     }
 }
-
-/// A complete frame whose payload could not be decoded as the expected message type, reported
-/// by `ArchiveFrameDecoder` before it closes the connection.
-public struct ArchiveFramePayloadError: Error, Sendable, CustomStringConvertible {
-    /// The frame's offset in the connection's byte stream (its 4-byte header's first byte).
-    public let offset: Int
-    /// The length of the frame's payload, in bytes.
-    public let payloadLength: Int
-    /// What the decoder threw: usually a `DecodingError` (with an `ArchiveFormatError` as its
-    /// `underlyingError` when the payload is not a valid archive); anything the message type's
-    /// `init(from:)` throws.
-    public let error: any Error
-
-    /// Creates the error; `ArchiveFrameDecoder` makes these, tests may too.
-    public init(offset: Int, payloadLength: Int, error: any Error) {
-        self.offset = offset
-        self.payloadLength = payloadLength
-        self.error = error
-    }
-
-    /// `"undecodable frame at offset 12 (7 payload bytes): …"`.
-    public var description: String {
-        "undecodable frame at offset \(offset) (\(payloadLength) payload bytes): \(error)"
-    }
-}

@@ -9,9 +9,17 @@ import Testing
 /// exchange thousands of messages on concurrent connections, a client that sends a bad frame
 /// is cut off while the others go on, and a child process speaking through
 /// `ArchiveStreamReader`/`Writer` interoperates with a NIO server. Every wait is bounded.
+///
+/// `NIO_LOOPBACK_COUNT` sets the messages per connection (default 10,000; CI's
+/// ThreadSanitizer run uses fewer).
 @Suite(.serialized) struct LoopbackTCPTests {
-    /// How long any exchange may take before the test fails instead of hanging.
-    static let timeout = TimeAmount.seconds(120)
+    /// How long any exchange may take before the test fails instead of hanging: generous,
+    /// because under a loaded test run the test's task may wait minutes for a thread of the
+    /// cooperative pool (a bound, not a speed requirement).
+    static let timeout = TimeAmount.minutes(10)
+
+    /// Messages each way per connection.
+    static let messageCount = ProcessInfo.processInfo.environment["NIO_LOOPBACK_COUNT"].flatMap { Int($0) } ?? 10_000
 
     /// Collects `expected` messages, then succeeds `done`; fails it on an error or an early close.
     final class Collector: ChannelInboundHandler {
@@ -98,7 +106,7 @@ import Testing
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let server = try await Self.startEchoServer(group: group)
         let port = try #require(server.localAddress?.port)
-        let count = 10_000
+        let count = Self.messageCount
         try await withThrowingTaskGroup(of: (Int, [NIOMessage]).self) { tasks in
             for connection in 0..<4 {
                 tasks.addTask { (connection, try await Self.exchange(port: port, count: count, connection: connection, group: group)) }
@@ -147,7 +155,7 @@ import Testing
     @Test func aNIOServerTalksToAChildProcessUsingTheStreamWriter() async throws {
         let executable = try #require(peerExecutable(), "ArchiveStreamPeer was not built")
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let count = 3_000
+        let count = min(3_000, Self.messageCount)
         let loop = group.next()
         let done = loop.makePromise(of: [NIOMessage].self)
         Self.bound(done, on: loop)
