@@ -46,7 +46,9 @@ func variant<Model: Codable & Equatable & Sendable>(
     model name: String, value: Model, coder: String,
     serializer: some MessageSerializer<Model>, deserializer: some MessageDeserializer<Model>
 ) throws -> Variant {
-    let method = MethodDescriptor(fullyQualifiedService: "kabench.Echo", method: "\(name)-\(coder)")
+    // A method name is part of the request's HTTP/2 `:path`: letters and digits only.
+    let methodName = "\(name)\(coder)".filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    let method = MethodDescriptor(fullyQualifiedService: "kabench.Echo", method: methodName)
     let size = (try serializer.serialize(value) as [UInt8]).count
     return Variant(
         model: name, coder: coder, echo: Echo(method: method, serializer: serializer, deserializer: deserializer),
@@ -116,8 +118,15 @@ try await withGRPCServer(transport: .http2NIOPosix(address: .ipv4(host: "127.0.0
                          services: [EchoService(variants: variants)]) { server in
     guard let port = try await server.listeningAddress?.ipv4?.port else { fatalError("the server is not listening") }
     try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)) { client in
-        // Warm-up: connections, code paths, allocator.
-        for variant in variants { _ = try await measure(variant, calls: 200, client: client) }
+        // Warm-up: connections, code paths, allocator; and a check that every variant works.
+        for variant in variants {
+            do {
+                _ = try await measure(variant, calls: 200, client: client)
+            } catch {
+                print("\(variant.model), \(variant.coder): \(error)")
+                throw error
+            }
+        }
         var seconds = [String: [Double]]()
         for _ in 0..<rounds {
             for variant in variants {
