@@ -94,12 +94,10 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
             return .needMoreData
         }
         let length = Int(header)
-        guard length > 0 else {
-            return .failure(ArchiveStreamError(.emptyFrame, at: offset, "frame header at offset \(offset) declares an empty payload"))
-        }
-        guard length <= maximumMessageSize else {
-            return .failure(ArchiveStreamError(.messageTooLarge, at: offset,
-                "frame at offset \(offset) declares a payload of \(length) bytes, over the maximum of \(maximumMessageSize)"))
+        do {
+            try ArchiveFraming.checkDeclaredLength(length, maximum: maximumMessageSize, at: offset)
+        } catch {
+            return .failure(error)
         }
         guard buffer.readableBytes >= headerSize + length else { return .needMoreData }
         let frameStart = offset
@@ -117,16 +115,11 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
 
     /// The error for a stream that ends inside the frame at the front of `buffer`.
     private func truncatedFrame(in buffer: ByteBuffer) -> ArchiveStreamError {
-        let headerSize = ArchiveStreamWriter.headerSize
         guard let header = buffer.getInteger(at: buffer.readerIndex, endianness: .little, as: UInt32.self) else {
-            let missing = headerSize - buffer.readableBytes
-            return ArchiveStreamError(.truncatedFrame, at: offset, missingByteCount: missing,
-                "truncated last frame: the stream ends \(buffer.readableBytes) byte(s) into the frame header at offset \(offset); at least \(missing) byte(s) missing")
+            return ArchiveFraming.truncatedHeader(at: offset, bytesRead: buffer.readableBytes)
         }
-        let read = buffer.readableBytes - headerSize
-        let missing = Int(header) - read
-        return ArchiveStreamError(.truncatedFrame, at: offset, missingByteCount: missing,
-            "truncated last frame: the frame at offset \(offset) declares \(header) payload bytes but the stream ends after \(read); \(missing) byte(s) missing")
+        return ArchiveFraming.truncatedPayload(at: offset, declared: Int(header),
+                                               bytesRead: buffer.readableBytes - ArchiveStreamWriter.headerSize)
     }
 
     /// Reports a bad frame, drops what is buffered, and closes the connection.

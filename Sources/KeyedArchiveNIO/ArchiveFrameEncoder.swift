@@ -33,9 +33,7 @@ public struct ArchiveFrameEncoder<Message: Encodable>: MessageToByteEncoder, Sen
     ///   `.messageTooLarge` if the archive is 4 GiB or more. `out` is unchanged then.
     public func encode(data: Message, out: inout ByteBuffer) throws {
         let archive = try encoder.encode(data)
-        guard archive.count <= Int(UInt32.max) else {
-            throw ArchiveStreamError(.messageTooLarge, at: nil, "payload of \(archive.count) bytes does not fit a frame's 32-bit length")
-        }
+        try ArchiveFraming.checkPayloadToWrite(count: archive.count)
         out.reserveCapacity(minimumWritableBytes: ArchiveStreamWriter.headerSize + archive.count)
         out.writeInteger(UInt32(archive.count), endianness: .little)
         out.writeBytes(archive)

@@ -10,26 +10,11 @@ import KeyedArchive
 // Framed archive streams (Spec/STREAMS.md): ArchiveStreamWriter / ArchiveStreamReader over
 // pipes, files and a child process.
 
-/// A message of the stream tests; `ArchiveStreamPeer` declares the same shape.
-private struct PeerMessage: Codable, Equatable, Sendable {
-    var index: Int
-    var text: String
-    var payload: [UInt8]
-}
-
 /// A log record.
 private struct Record: Codable, Equatable, Sendable {
     var sequence: Int
     var name: String
     var amounts: [Double]
-}
-
-/// Message `index` with a payload of `size` bytes that depend on both.
-private func message(_ index: Int, size: Int) -> PeerMessage {
-    var payload = [UInt8](repeating: 0, count: size)
-    let seed = UInt8(truncatingIfNeeded: index &* 31)
-    for j in 0..<size { payload[j] = seed &+ UInt8(truncatingIfNeeded: j &* 7 &+ j >> 8) }
-    return PeerMessage(index: index, text: "message \(index)", payload: payload)
 }
 
 /// Small varied sizes: 0…300 bytes.
@@ -141,12 +126,12 @@ func peerExecutable() -> URL? {
         let writer = ThreadOutcome {
             defer { close(w) }
             let stream = ArchiveStreamWriter(fileDescriptor: w)
-            for i in 0..<count { try stream.write(message(i, size: smallSize(i))) }
+            for i in 0..<count { try stream.write(PeerMessage.numbered(i, size: smallSize(i))) }
         }
         var reader = ArchiveStreamReader(fileDescriptor: r)
         var received = 0
         while let value = try reader.next(PeerMessage.self) {
-            #expect(value == message(received, size: smallSize(received)))
+            #expect(value == PeerMessage.numbered(received, size: smallSize(received)))
             received += 1
         }
         try writer.wait()
@@ -164,11 +149,11 @@ func peerExecutable() -> URL? {
             var encoder = ArchiveEncoder()
             encoder.compression = .zlib
             let stream = ArchiveStreamWriter(fileDescriptor: w, encoder: encoder)
-            for i in 0..<count { try stream.write(message(i, size: smallSize(i))) }
+            for i in 0..<count { try stream.write(PeerMessage.numbered(i, size: smallSize(i))) }
         }
         var received = 0
         for try await value in ArchiveStreamReader(fileDescriptor: r).values(of: PeerMessage.self) {
-            #expect(value == message(received, size: smallSize(received)))
+            #expect(value == PeerMessage.numbered(received, size: smallSize(received)))
             received += 1
         }
         try writer.wait()
@@ -200,7 +185,7 @@ func peerExecutable() -> URL? {
     // MARK: Partial reads
 
     @Test func partialWritesInOddChunks() throws {
-        let values = (0..<300).map { message($0, size: $0 % 7 == 0 ? 5000 + $0 : smallSize($0)) }
+        let values = (0..<300).map { PeerMessage.numbered($0, size: $0 % 7 == 0 ? 5000 + $0 : smallSize($0)) }
         let (bytes, _) = try frames(values)
         for chunkSizes in [[1], [1, 2, 3, 5, 7, 11, 13, 4096, 3], [4, 1], [65_537, 17]] {
             let (r, w) = makePipe()
@@ -244,12 +229,12 @@ func peerExecutable() -> URL? {
     }
 
     @Test func messageAtTheMaximumIsAccepted() throws {
-        let (bytes, boundaries) = try frames([message(1, size: 100), message(2, size: 100)])
+        let (bytes, boundaries) = try frames([PeerMessage.numbered(1, size: 100), PeerMessage.numbered(2, size: 100)])
         let r = pipeHolding(bytes[...])
         defer { close(r) }
         var reader = ArchiveStreamReader(fileDescriptor: r, maximumMessageSize: boundaries[1] - 4)
-        #expect(try reader.next(PeerMessage.self) == message(1, size: 100))
-        #expect(try reader.next(PeerMessage.self) == message(2, size: 100))
+        #expect(try reader.next(PeerMessage.self) == PeerMessage.numbered(1, size: 100))
+        #expect(try reader.next(PeerMessage.self) == PeerMessage.numbered(2, size: 100))
         #expect(try reader.next(PeerMessage.self) == nil)
     }
 
@@ -284,7 +269,7 @@ func peerExecutable() -> URL? {
     // MARK: Truncated last frame
 
     @Test func truncatedLastFrameAtEveryOffset() throws {
-        let values = [message(0, size: 10), message(1, size: 0), message(2, size: 60)]
+        let values = [PeerMessage.numbered(0, size: 10), PeerMessage.numbered(1, size: 0), PeerMessage.numbered(2, size: 60)]
         let (bytes, boundaries) = try frames(values)
         let lastStart = boundaries[2], end = boundaries[3]
         for cut in lastStart...end {
@@ -393,16 +378,13 @@ func peerExecutable() -> URL? {
         let sender = ThreadOutcome {
             defer { try? toChild.close() }
             let stream = ArchiveStreamWriter(fileDescriptor: toChild.fileDescriptor)
-            for i in 0..<count { try stream.write(message(i, size: size(i))) }
+            for i in 0..<count { try stream.write(PeerMessage.numbered(i, size: size(i))) }
         }
         var reader = ArchiveStreamReader(fileDescriptor: output.fileHandleForReading.fileDescriptor)
         var received = 0, bytesBack = 0, mismatches = 0
         do {
             while let answer = try reader.next(PeerMessage.self) {
-                var expected = message(received, size: size(received))
-                expected.text = "echo:" + expected.text
-                for j in expected.payload.indices { expected.payload[j] = ~expected.payload[j] }
-                if answer != expected { mismatches += 1 }
+                if answer != PeerMessage.numbered(received, size: size(received)).echoed { mismatches += 1 }
                 bytesBack += answer.payload.count
                 received += 1
             }

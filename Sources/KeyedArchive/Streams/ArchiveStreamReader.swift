@@ -105,18 +105,14 @@ public struct ArchiveStreamReader: Sendable {
         if got == 0 { return nil }
         guard got == headerSize else {
             offset += got
-            throw ArchiveStreamError(.truncatedFrame, at: start, missingByteCount: headerSize - got,
-                "truncated last frame: the stream ends \(got) byte(s) into the frame header at offset \(start); at least \(headerSize - got) byte(s) missing")
+            throw ArchiveFraming.truncatedHeader(at: start, bytesRead: got)
         }
         let length = Int(UInt32(littleEndian: header))
-        guard length > 0 else {
+        do throws(ArchiveStreamError) {
+            try ArchiveFraming.checkDeclaredLength(length, maximum: maximumMessageSize, at: start)
+        } catch {
             offset += got
-            throw ArchiveStreamError(.emptyFrame, at: start, "frame header at offset \(start) declares an empty payload")
-        }
-        guard length <= maximumMessageSize else {
-            offset += got
-            throw ArchiveStreamError(.messageTooLarge, at: start,
-                "frame at offset \(start) declares a payload of \(length) bytes, over the maximum of \(maximumMessageSize)")
+            throw error
         }
         let payloadStart = start + headerSize
         var read = 0
@@ -126,8 +122,7 @@ public struct ArchiveStreamReader: Sendable {
         }
         offset = payloadStart + read
         guard read == length else {
-            throw ArchiveStreamError(.truncatedFrame, at: start, missingByteCount: length - read,
-                "truncated last frame: the frame at offset \(start) declares \(length) payload bytes but the stream ends after \(read); \(length - read) byte(s) missing")
+            throw ArchiveFraming.truncatedPayload(at: start, declared: length, bytesRead: read)
         }
         return payload
     }

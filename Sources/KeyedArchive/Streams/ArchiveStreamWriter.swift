@@ -73,12 +73,7 @@ public struct ArchiveStreamWriter: Sendable {
     /// - Throws: `ArchiveStreamError` of kind `.emptyFrame` if `payload` is empty,
     ///   `.messageTooLarge` if it is 4 GiB or more, `.io` if `write` fails.
     public func writeFrame(_ payload: Data) throws {
-        guard !payload.isEmpty else {
-            throw ArchiveStreamError(.emptyFrame, at: nil, "a frame cannot have an empty payload")
-        }
-        guard payload.count <= Int(UInt32.max) else {
-            throw ArchiveStreamError(.messageTooLarge, at: nil, "payload of \(payload.count) bytes does not fit a frame's 32-bit length")
-        }
+        try ArchiveFraming.checkPayloadToWrite(count: payload.count)
         let count = Self.headerSize + payload.count
         let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
         defer { frame.deallocate() }

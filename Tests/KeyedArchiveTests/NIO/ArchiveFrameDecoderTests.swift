@@ -11,12 +11,12 @@ import Testing
 /// `Spec/STREAMS.md` is reported with its offset and closes the connection.
 @Suite struct ArchiveFrameDecoderTests {
     /// Messages of varied sizes, empty payload included.
-    static let messages = [0, 1, 37, 300, 0, 1000].enumerated().map { NIOMessage.numbered($0.offset, size: $0.element) }
+    static let messages = [0, 1, 37, 300, 0, 1000].enumerated().map { PeerMessage.numbered($0.offset, size: $0.element) }
 
     @Test func framesSplitAtEveryOffsetDecodeWhole() throws {
         let bytes = try streamWriterBytes(Self.messages)
         for split in 0...bytes.count {
-            let channel = try FrameDecodingChannel<NIOMessage>()
+            let channel = try FrameDecodingChannel<PeerMessage>()
             try channel.receive(bytes[..<split])
             let early = try channel.messages()
             try channel.receive(bytes[split...])
@@ -32,8 +32,8 @@ import Testing
         zlib.checksum = .crc32
         for encoder in [ArchiveEncoder(), zlib] {
             let bytes = try streamWriterBytes(Self.messages, encoder: encoder)
-            let channel = try FrameDecodingChannel<NIOMessage>()
-            var received: [NIOMessage] = []
+            let channel = try FrameDecodingChannel<PeerMessage>()
+            var received: [PeerMessage] = []
             var boundaries: [Int] = []
             for (offset, byte) in bytes.enumerated() {
                 try channel.receive([byte])
@@ -56,13 +56,13 @@ import Testing
     }
 
     @Test func randomChunkingsDecodeWhole() throws {
-        let messages = (0..<40).map { NIOMessage.numbered($0, size: ($0 &* 7919) % 700) }
+        let messages = (0..<40).map { PeerMessage.numbered($0, size: ($0 &* 7919) % 700) }
         let bytes = try streamWriterBytes(messages)
         var random = SampleGenerator(seed: 13)
         for round in 0..<100 {
-            let channel = try FrameDecodingChannel<NIOMessage>()
+            let channel = try FrameDecodingChannel<PeerMessage>()
             var position = 0
-            var received: [NIOMessage] = []
+            var received: [PeerMessage] = []
             while position < bytes.count {
                 let size = min(bytes.count - position, Int.random(in: 1...(round % 2 == 0 ? 16 : 2_000), using: &random))
                 try channel.receive(bytes[position ..< position + size])
@@ -84,17 +84,17 @@ import Testing
     }
 
     @Test func aMessageOfExactlyTheMaximumIsAcceptedOneMoreIsNot() throws {
-        let payloadSize = [UInt8](try ArchiveEncoder().encode(NIOMessage.numbered(0, size: 50))).count
+        let payloadSize = [UInt8](try ArchiveEncoder().encode(PeerMessage.numbered(0, size: 50))).count
         var decoder = ArchiveDecoder()
         decoder.limits.maximumMessageSize = payloadSize
-        let fits = try FrameDecodingChannel<NIOMessage>(decoder: decoder)
-        try fits.receive(try streamWriterBytes([NIOMessage.numbered(0, size: 50)]))
-        #expect(try fits.messages() == [NIOMessage.numbered(0, size: 50)])
+        let fits = try FrameDecodingChannel<PeerMessage>(decoder: decoder)
+        try fits.receive(try streamWriterBytes([PeerMessage.numbered(0, size: 50)]))
+        #expect(try fits.messages() == [PeerMessage.numbered(0, size: 50)])
         #expect(fits.errors.isEmpty)
 
         decoder.limits.maximumMessageSize = payloadSize - 1
-        let over = try FrameDecodingChannel<NIOMessage>(decoder: decoder)
-        let bytes = try streamWriterBytes([NIOMessage.numbered(0, size: 50)])
+        let over = try FrameDecodingChannel<PeerMessage>(decoder: decoder)
+        let bytes = try streamWriterBytes([PeerMessage.numbered(0, size: 50)])
         // Refused as soon as the header is in: the payload is never waited for.
         try over.receive(bytes[..<4])
         let error = try #require(over.errors.first as? ArchiveStreamError)
@@ -108,7 +108,7 @@ import Testing
         var decoder = ArchiveDecoder()
         decoder.limits.maximumMessageSize = 1 << 20
         let good = try streamWriterBytes(Array(Self.messages.prefix(2)))
-        let channel = try FrameDecodingChannel<NIOMessage>(decoder: decoder)
+        let channel = try FrameDecodingChannel<PeerMessage>(decoder: decoder)
         // Two good frames, then a header declaring 2^31 bytes and a megabyte of "payload".
         try channel.receive(good + [0, 0, 0, 0x80] + [UInt8](repeating: 7, count: 1 << 20))
         #expect(try channel.messages() == Array(Self.messages.prefix(2)))
@@ -121,7 +121,7 @@ import Testing
 
     @Test func emptyFrameIsAnErrorAtItsOffset() throws {
         let good = try streamWriterBytes([Self.messages[1]])
-        let channel = try FrameDecodingChannel<NIOMessage>()
+        let channel = try FrameDecodingChannel<PeerMessage>()
         try channel.receive(good + [0, 0, 0, 0] + good)
         #expect(try channel.messages() == [Self.messages[1]], "the frame after the bad one is not read")
         let error = try #require(channel.errors.first as? ArchiveStreamError)
@@ -134,7 +134,7 @@ import Testing
         let channel = EmbeddedChannel()
         let recorder = ErrorRecorder()
         try channel.pipeline.syncOperations.addHandlers(
-            ByteToMessageHandler(ArchiveFrameDecoder<NIOMessage>()), MessageToByteHandler(ArchiveFrameEncoder<NIOMessage>()),
+            ByteToMessageHandler(ArchiveFrameDecoder<PeerMessage>()), MessageToByteHandler(ArchiveFrameEncoder<PeerMessage>()),
             EchoHandler(), recorder)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         let good = try streamWriterBytes(Array(Self.messages.prefix(3)))
@@ -154,7 +154,7 @@ import Testing
     @Test func undecodablePayloadIsReportedWithItsFrame() throws {
         let good = try streamWriterBytes([Self.messages[2]])
         let wrongType = try streamWriterBytes([["not", "a", "message"]])
-        let channel = try FrameDecodingChannel<NIOMessage>()
+        let channel = try FrameDecodingChannel<PeerMessage>()
         try channel.receive(good + wrongType + good)
         #expect(try channel.messages() == [Self.messages[2]])
         let error = try #require(channel.errors.first as? ArchiveFramePayloadError)
@@ -175,7 +175,7 @@ import Testing
         for position in 4..<frame.count {
             var bytes = frame
             bytes[position] ^= 0x5A
-            let channel = try FrameDecodingChannel<NIOMessage>()
+            let channel = try FrameDecodingChannel<PeerMessage>()
             try channel.receive(bytes)
             let received = try channel.messages()
             if received.isEmpty {
@@ -191,7 +191,7 @@ import Testing
         let bytes = try streamWriterBytes(Array(Self.messages.prefix(3)))
         let lastStart = try streamWriterBytes(Array(Self.messages.prefix(2))).count
         for cut in lastStart + 1 ..< bytes.count {
-            let channel = try FrameDecodingChannel<NIOMessage>()
+            let channel = try FrameDecodingChannel<PeerMessage>()
             try channel.receive(bytes[..<cut])
             channel.end()
             #expect(try channel.messages() == Array(Self.messages.prefix(2)), "cut at \(cut)")
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func cleanEndAtAFrameBoundaryIsNoError() throws {
-        let channel = try FrameDecodingChannel<NIOMessage>()
+        let channel = try FrameDecodingChannel<PeerMessage>()
         try channel.receive(try streamWriterBytes(Self.messages))
         channel.end()
         #expect(try channel.messages() == Self.messages)
@@ -214,13 +214,13 @@ import Testing
     @Test func removingTheDecoderMidFrameIsNoError() throws {
         let channel = EmbeddedChannel()
         let recorder = ErrorRecorder()
-        let handler = ByteToMessageHandler(ArchiveFrameDecoder<NIOMessage>())
+        let handler = ByteToMessageHandler(ArchiveFrameDecoder<PeerMessage>())
         try channel.pipeline.syncOperations.addHandlers(handler, recorder)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         let bytes = try streamWriterBytes([Self.messages[1], Self.messages[2]])
         let firstLength = try streamWriterBytes([Self.messages[1]]).count
         try channel.writeInbound(channel.allocator.buffer(bytes: bytes[..<(firstLength + 3)]))
-        #expect(try channel.readInbound(as: NIOMessage.self) == Self.messages[1])
+        #expect(try channel.readInbound(as: PeerMessage.self) == Self.messages[1])
         // Removal runs as a task of the (embedded) event loop: run it, then see it done. The
         // partial frame it held is dropped, as documented: no torn-frame error, no stray bytes.
         let removed = channel.pipeline.syncOperations.removeHandler(handler)

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func bytesEqualTheStreamWritersWithEveryOption() throws {
-        let messages = (0..<20).map { NIOMessage.numbered($0, size: $0 * 13) }
+        let messages = (0..<20).map { PeerMessage.numbered($0, size: $0 * 13) }
         var encoders = [ArchiveEncoder()]
         for (compression, checksum, deterministic) in [(ArchiveCompression.zlib, ArchiveChecksum.none, false),
                                                       (.none, .crc32, false), (.zlib(level: 1), .crc32, true)] {

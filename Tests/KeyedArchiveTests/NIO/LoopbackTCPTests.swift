@@ -23,13 +23,13 @@ import Testing
 
     /// Collects `expected` messages, then succeeds `done`; fails it on an error or an early close.
     final class Collector: ChannelInboundHandler {
-        typealias InboundIn = NIOMessage
+        typealias InboundIn = PeerMessage
         let expected: Int
-        let done: EventLoopPromise<[NIOMessage]>
-        var received: [NIOMessage] = []
+        let done: EventLoopPromise<[PeerMessage]>
+        var received: [PeerMessage] = []
         var finished = false
 
-        init(expected: Int, done: EventLoopPromise<[NIOMessage]>) {
+        init(expected: Int, done: EventLoopPromise<[PeerMessage]>) {
             self.expected = expected
             self.done = done
         }
@@ -58,12 +58,12 @@ import Testing
         }
     }
 
-    /// Adds the frame decoder and encoder for `NIOMessage`s to `channel`'s pipeline, then `handler`.
+    /// Adds the frame decoder and encoder for `PeerMessage`s to `channel`'s pipeline, then `handler`.
     static func addFrameHandlers(to channel: any Channel, then handler: some ChannelHandler) -> EventLoopFuture<Void> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandlers(
-                ByteToMessageHandler(ArchiveFrameDecoder<NIOMessage>()),
-                MessageToByteHandler(ArchiveFrameEncoder<NIOMessage>()),
+                ByteToMessageHandler(ArchiveFrameDecoder<PeerMessage>()),
+                MessageToByteHandler(ArchiveFrameEncoder<PeerMessage>()),
                 handler)
         }
     }
@@ -83,9 +83,9 @@ import Testing
     }
 
     /// Connects to `port`, sends `count` messages, and returns the `count` answers.
-    static func exchange(port: Int, count: Int, connection: Int, group: any EventLoopGroup) async throws -> [NIOMessage] {
+    static func exchange(port: Int, count: Int, connection: Int, group: any EventLoopGroup) async throws -> [PeerMessage] {
         let loop = group.next()
-        let done = loop.makePromise(of: [NIOMessage].self)
+        let done = loop.makePromise(of: [PeerMessage].self)
         bound(done, on: loop)
         let channel = try await ClientBootstrap(group: loop)
             .channelInitializer { channel in addFrameHandlers(to: channel, then: Collector(expected: count, done: done)) }
@@ -94,7 +94,7 @@ import Testing
         // frames split across reads.
         for start in stride(from: 0, to: count, by: 100) {
             for i in start ..< min(count, start + 100) {
-                channel.write(NIOMessage.numbered(connection * 1_000_000 + i, size: (i &* 7919) % 301), promise: nil)
+                channel.write(PeerMessage.numbered(connection * 1_000_000 + i, size: (i &* 7919) % 301), promise: nil)
             }
             channel.flush()
         }
@@ -107,12 +107,12 @@ import Testing
         let server = try await Self.startEchoServer(group: group)
         let port = try #require(server.localAddress?.port)
         let count = Self.messageCount
-        try await withThrowingTaskGroup(of: (Int, [NIOMessage]).self) { tasks in
+        try await withThrowingTaskGroup(of: (Int, [PeerMessage]).self) { tasks in
             for connection in 0..<4 {
                 tasks.addTask { (connection, try await Self.exchange(port: port, count: count, connection: connection, group: group)) }
             }
             for try await (connection, answers) in tasks {
-                let expected = (0..<count).map { NIOMessage.numbered(connection * 1_000_000 + $0, size: ($0 &* 7919) % 301).echoed }
+                let expected = (0..<count).map { PeerMessage.numbered(connection * 1_000_000 + $0, size: ($0 &* 7919) % 301).echoed }
                 #expect(answers == expected, "connection \(connection)")
             }
         }
@@ -125,15 +125,15 @@ import Testing
         let server = try await Self.startEchoServer(group: group)
         let port = try #require(server.localAddress?.port)
         // A raw client: one good frame, then an empty frame, then another good one.
-        let good = try streamWriterBytes([NIOMessage.numbered(1, size: 10)])
+        let good = try streamWriterBytes([PeerMessage.numbered(1, size: 10)])
         let loop = group.next()
-        let done = loop.makePromise(of: [NIOMessage].self)
+        let done = loop.makePromise(of: [PeerMessage].self)
         Self.bound(done, on: loop)
         let raw = try await ClientBootstrap(group: loop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
-                        ByteToMessageHandler(ArchiveFrameDecoder<NIOMessage>()),
+                        ByteToMessageHandler(ArchiveFrameDecoder<PeerMessage>()),
                         Collector(expected: 1, done: done))
                 }
             }
@@ -143,11 +143,11 @@ import Testing
         raw.closeFuture.cascade(to: closed)
         try await raw.writeAndFlush(raw.allocator.buffer(bytes: good + [0, 0, 0, 0] + good))
         // The server answers the message before the bad frame, then closes the connection.
-        #expect(try await done.futureResult.get() == [NIOMessage.numbered(1, size: 10).echoed])
+        #expect(try await done.futureResult.get() == [PeerMessage.numbered(1, size: 10).echoed])
         try await closed.futureResult.get()
         // The server goes on serving others.
         let answers = try await Self.exchange(port: port, count: 50, connection: 7, group: group)
-        #expect(answers == (0..<50).map { NIOMessage.numbered(7_000_000 + $0, size: ($0 &* 7919) % 301).echoed })
+        #expect(answers == (0..<50).map { PeerMessage.numbered(7_000_000 + $0, size: ($0 &* 7919) % 301).echoed })
         try await server.close()
         try await group.shutdownGracefully()
     }
@@ -157,7 +157,7 @@ import Testing
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let count = min(3_000, Self.messageCount)
         let loop = group.next()
-        let done = loop.makePromise(of: [NIOMessage].self)
+        let done = loop.makePromise(of: [PeerMessage].self)
         Self.bound(done, on: loop)
         // The server speaks first: it sends `count` messages to whoever connects, collects the
         // echoes, and closes, which the child reads as the clean end of its stream.
@@ -165,7 +165,7 @@ import Testing
             .childChannelInitializer { channel in
                 Self.addFrameHandlers(to: channel, then: Collector(expected: count, done: done)).map {
                     for i in 0..<count {
-                        channel.write(NIOMessage.numbered(i, size: (i &* 31) % 2_000), promise: nil)
+                        channel.write(PeerMessage.numbered(i, size: (i &* 31) % 2_000), promise: nil)
                     }
                     channel.flush()
                     done.futureResult.whenComplete { _ in channel.close(promise: nil) }
@@ -180,7 +180,7 @@ import Testing
         process.standardError = errors
         try process.run()
         let answers = try await done.futureResult.get()
-        #expect(answers == (0..<count).map { NIOMessage.numbered($0, size: ($0 &* 31) % 2_000).echoed })
+        #expect(answers == (0..<count).map { PeerMessage.numbered($0, size: ($0 &* 31) % 2_000).echoed })
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(stderr)")

@@ -9,25 +9,6 @@ import KeyedArchiveNIO
 import NIOCore
 import NIOEmbedded
 
-/// A message of the NIO tests; `ArchiveStreamPeer` declares the same shape (its `PeerMessage`).
-struct NIOMessage: Codable, Equatable, Sendable {
-    var index: Int
-    var text: String
-    var payload: [UInt8]
-
-    /// Message `index` with `size` payload bytes that depend on both.
-    static func numbered(_ index: Int, size: Int) -> NIOMessage {
-        let seed = UInt8(truncatingIfNeeded: index &* 31)
-        return NIOMessage(index: index, text: "message \(index)",
-                          payload: (0..<size).map { seed &+ UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
-    }
-
-    /// What `ArchiveStreamPeer` answers: the text prefixed with "echo:", every byte inverted.
-    var echoed: NIOMessage {
-        NIOMessage(index: index, text: "echo:" + text, payload: payload.map { ~$0 })
-    }
-}
-
 /// The bytes `ArchiveStreamWriter` writes for `values`: written to a file by the real writer,
 /// so that the NIO handlers are checked against it, not against a second implementation.
 func streamWriterBytes<T: Encodable>(_ values: [T], encoder: ArchiveEncoder = ArchiveEncoder()) throws -> [UInt8] {
@@ -39,10 +20,10 @@ func streamWriterBytes<T: Encodable>(_ values: [T], encoder: ArchiveEncoder = Ar
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 }
 
-/// Answers every message with its echo (`NIOMessage.echoed`), as `ArchiveStreamPeer` does.
+/// Answers every message with its echo (`PeerMessage.echoed`), as `ArchiveStreamPeer` does.
 final class EchoHandler: ChannelInboundHandler {
-    typealias InboundIn = NIOMessage
-    typealias OutboundOut = NIOMessage
+    typealias InboundIn = PeerMessage
+    typealias OutboundOut = PeerMessage
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         context.write(wrapOutboundOut(unwrapInboundIn(data).echoed), promise: nil)
