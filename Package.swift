@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -22,6 +23,9 @@ let package = Package(
         // `Codable` types as gRPC messages (grpc-swift 2): its own product, so that only its
         // users build gRPC.
         .library(name: "KeyedArchiveGRPC", targets: ["KeyedArchiveGRPC"]),
+        // `@ArchiveCodable`: generated archive code for Codable structs. Its own product, so
+        // that only its users build swift-syntax.
+        .library(name: "KeyedArchiveMacros", targets: ["KeyedArchiveMacros"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +38,10 @@ let package = Package(
         // KeyedArchiveGRPC only (GRPCCore); the tests also run a real HTTP/2 transport.
         .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
+        // KeyedArchiveMacros only. 600 to 603 are the releases for Swift 6.0 to 6.3: the range
+        // lets a package that also depends on swift-syntax (as every macro package does)
+        // resolve the version of its toolchain, whichever it is.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // Debian's zlib1g-dev, reached through a system-library target: no vendored zlib.
@@ -59,6 +67,18 @@ let package = Package(
                 "KeyedArchive",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
             ]
+        ),
+        // The compiler plugin behind `@ArchiveCodable`, and the module users import.
+        .macro(
+            name: "KeyedArchiveMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "KeyedArchiveMacros",
+            dependencies: ["KeyedArchive", "KeyedArchiveMacrosPlugin"]
         ),
         .target(
             name: "KeyedArchiveSamples",
@@ -113,6 +133,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ]
+        ),
+        // `@ArchiveCodable`: its expansions, its diagnostics, and annotated types against their
+        // own Codable conformance, byte for byte.
+        .testTarget(
+            name: "KeyedArchiveMacrosTests",
+            dependencies: [
+                "KeyedArchive", "KeyedArchiveMacros", "KeyedArchiveMacrosPlugin", "KeyedArchiveSamples",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
         // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine

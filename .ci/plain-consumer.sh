@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A package that depends only on the `KeyedArchive` product must not build SwiftNIO, gRPC or any
-# other dependency of the optional products. SwiftPM resolves the whole dependency graph, so
+# A package that depends only on the `KeyedArchive` product must not build SwiftNIO, gRPC,
+# swift-syntax or any other dependency of the optional products. SwiftPM resolves the whole dependency graph, so
 # swift-nio and grpc-swift are checked out, but it compiles only what the used products need: after building
 # such a package, no object file of any module but KeyedArchive, CZlib and the consumer's own
 # may exist.

@@ -11,7 +11,8 @@
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
 #   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
 #   ArchiveEncoder.deterministic; the checkout must have that option), IDENTITY=1 (the same with
-#   ArchiveEncoder.preservesObjectIdentity).
+#   ArchiveEncoder.preservesObjectIdentity), DIRECT=1 (the commit models with the conformances
+#   `@ArchiveCodable` generates: every operation then takes the generated-code path).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.
 set -euo pipefail
@@ -45,6 +46,7 @@ flags=()
 [ "${CEILING:-0}" = 1 ] && flags+=(-Xswiftc -DNULL_CODER)
 [ "${DETERMINISTIC:-0}" = 1 ] && flags+=(-Xswiftc -DDETERMINISTIC_OPTION)
 [ "${IDENTITY:-0}" = 1 ] && flags+=(-Xswiftc -DOBJECT_IDENTITY_OPTION)
+[ "${DIRECT:-0}" = 1 ] && flags+=(-Xswiftc -DDIRECT_CODE)
 log="$work/build.log"
 if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
     tail -30 "$log" >&2

@@ -46,6 +46,10 @@ public struct ArchiveDecoder: Sendable {
     /// Values passed to every `Decoder` in `init(from:)` implementations, nested ones included.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// Whether values of `ArchiveDirectDecodable` types are read through their generated code
+    /// (the default) or through `init(from:)`: the tests compare the two paths.
+    var usesGeneratedCode = true
+
     /// Creates a decoder with default options.
     public init() {}
 
@@ -80,6 +84,7 @@ public struct ArchiveDecoder: Sendable {
         var state: DecodingState
         do throws(ArchiveFormatError) {
             state = try makeState(bytes)
+            state.usesGeneratedCode = usesGeneratedCode
             try state.load()
         } catch {
             throw DecodingErrors.corrupted(error, path: [])

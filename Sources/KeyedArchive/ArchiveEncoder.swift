@@ -74,6 +74,10 @@ public struct ArchiveEncoder: Sendable {
     /// instance met again inside its own `encode(to:)` throws `EncodingError.invalidValue`.
     public var preservesObjectIdentity: Bool = false
 
+    /// Whether values of `ArchiveDirectEncodable` types are written through their generated
+    /// code (the default) or through `encode(to:)`: the tests compare the two paths' bytes.
+    var usesGeneratedCode = true
+
     /// Creates an encoder with default options.
     public init() {}
 
@@ -97,6 +101,7 @@ public struct ArchiveEncoder: Sendable {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
                                   preservesObjectIdentity: preservesObjectIdentity)
         state.writesEveryOccurrence = writingEveryOccurrence
+        state.usesGeneratedCode = usesGeneratedCode
         // Encoders refer back to the state (pending ones are held by sinks): let go of them
         // however `encode` ends, or neither is ever freed.
         defer { state.releaseEncoders() }

@@ -9,6 +9,11 @@ final class DecodingState {
     private var ownedBytes: UnsafeMutableRawBufferPointer?
     let userInfo: [CodingUserInfoKey: Any]
     let limits: ArchiveDecoder.Limits
+    /// Whether `ArchiveDirectDecodable` values are read through their generated code.
+    var usesGeneratedCode = true
+    /// The types met so far that are not read natively, and whether each has generated code
+    /// (see `directDecodableType`).
+    @exclusivity(unchecked) var directDecodableTypes = TypeVerdicts<any ArchiveDirectDecodable.Type>()
     /// String keys of the archive, by key-table index.
     @exclusivity(unchecked) private(set) var keyStrings: [String] = []
     /// For each key-table index, the key it stands for (`KeyIdentity`).

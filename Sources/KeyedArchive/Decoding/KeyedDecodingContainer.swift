@@ -61,14 +61,15 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         } else {
             hasIntegerKeys ? KeyForm.canonicalDecimalIfNeeded(name) : nil
         }
-        let request = KeyRequest(integer: integer, name: name)
         // Only a key whose integer and name are different keys can match two entries (an
         // integer and the string that spells it are one key, rejected as a repeat when the
         // container was opened), and only in a container with both kinds of entry.
+        let request = KeyRequest(integer: integer, name: name)
         if hasIntegerKeys && hasStringKeys, let integer, !KeyForm.isCanonicalDecimal(name, of: integer) {
             do throws(ArchiveFormatError) {
                 return try state.findOnlyEntry(request, start: start, end: end, depth: depth)
             } catch {
+                // Built here, not in a closure: one capturing the generic key costs every lookup.
                 throw DecodingErrors.corrupted(error, path: path.appending(key).path)
             }
         }
@@ -195,6 +196,15 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 struct KeyRequest {
     let integer: Int?
     let name: String
+}
+
+/// The entries of an opened keyed container (already checked to be well-formed): their byte
+/// range, and whether any entry has an integer key and any a string key.
+struct KeyedEntries {
+    let start: Int
+    let end: Int
+    let hasIntegerKeys: Bool
+    let hasStringKeys: Bool
 }
 
 extension DecodingState {

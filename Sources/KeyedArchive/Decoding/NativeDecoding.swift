@@ -81,6 +81,9 @@ extension DecodingState {
         guard depth <= limits.maximumDepth else {
             throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(component).path)
         }
+        if usesGeneratedCode, let direct = directDecodableType(T.self) {
+            return try decodeDirect(direct, as: T.self, at: location, parentPath: parentPath, component: component, depth: depth)
+        }
         var decoder = makeDecoder(location: location, parentPath: parentPath, component: component, depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         let value = try type.init(from: decoder)

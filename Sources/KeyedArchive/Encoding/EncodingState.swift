@@ -20,6 +20,11 @@ final class EncodingState {
     var wroteObjectMarkers = false
     private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()
+    /// Whether `ArchiveDirectEncodable` values are written through their generated code.
+    var usesGeneratedCode = true
+    /// The types met so far that are not written natively, and whether each has generated code
+    /// (see `directEncodableType`).
+    @exclusivity(unchecked) var directEncodableTypes = TypeVerdicts<any ArchiveDirectEncodable.Type>()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
 
     /// Late entries for containers that were already closed, by container.
@@ -179,6 +184,9 @@ final class EncodingState {
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: parentPath.appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
+        }
+        if try encodeDirectIfPossible(value, in: sink, parentPath: parentPath, component: component, depth: depth) {
+            return nil
         }
         let encoder = makeEncoder(parentPath: parentPath, component: component(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0, sink: sink)

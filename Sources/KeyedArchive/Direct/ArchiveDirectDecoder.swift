@@ -1,0 +1,59 @@
+/// A type whose values `ArchiveDecoder` reads through code generated for it, without
+/// `init(from:)`: no `Decoder`, no container boxes, keys worked out once per type.
+///
+/// The generated code reads exactly what the type's synthesized `init(from:)` reads, with the
+/// same checks and errors. `ArchiveDecoder` takes this path wherever it meets a conforming
+/// value type: at the top level, in arrays, dictionaries and optionals, and inside other
+/// `Codable` types.
+///
+/// The `@ArchiveCodable` macro (in `KeyedArchiveMacros`) writes the conformance. Its members are
+/// for that generated code: written by hand, they must do exactly what the type's
+/// `init(from:)` does, or the two paths disagree.
+public protocol ArchiveDirectDecodable: Decodable {
+    /// Reads a value from `decoder`, as `init(from:)` would from an archive decoder.
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Self
+}
+
+/// Where an `ArchiveDirectDecodable` value is read from: handed to its generated
+/// `_archiveDecode(from:)`, which opens its keyed container and reads the entries.
+public struct ArchiveDirectDecoder {
+    let state: DecodingState
+    let location: ValueLocation
+    /// The path of the value: its parent's path and what the value adds to it.
+    let parentPath: CodingPathNode
+    let component: PathComponent
+    /// Nesting depth of the value (already checked against the limit).
+    let depth: Int
+
+    /// The value's keyed container, checked as `container(keyedBy:)` checks it.
+    public func keyedContainer(_ keys: ArchiveKeySet) throws -> ArchiveDirectKeyedDecodingContainer {
+        let path = parentPath.appending(component)
+        let entries = try state.keyedEntries(at: location, path: path, depth: depth, containerType: keys.containerType)
+        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: path, depth: depth)
+    }
+}
+
+extension DecodingState {
+    /// The value at `location`, read through the generated code of `direct`, which is `T`
+    /// (as `directDecodableType(T.self)` found). No `T?` here: on an unspecialized path its
+    /// metadata lookup, for every value read through a decoder, cost 7 % of decoding commits.
+    @inline(__always)
+    func decodeDirect<T: Decodable>(
+        _ direct: any ArchiveDirectDecodable.Type, as type: T.Type, at location: ValueLocation,
+        parentPath: CodingPathNode, component: PathComponent, depth: Int
+    ) throws -> T {
+        func read<D: ArchiveDirectDecodable>(_ type: D.Type) throws -> T {
+            var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath,
+                                               component: component, depth: depth)
+            // `D` is `T`: the lookup only gave it a name.
+            return unsafeBitCast(try D._archiveDecode(from: &decoder), to: T.self)
+        }
+        return try read(direct)
+    }
+
+    /// `type` as a type with generated code, or `nil` if it has none or is a class.
+    @inline(__always)
+    func directDecodableType<T>(_ type: T.Type) -> (any ArchiveDirectDecodable.Type)? {
+        directDecodableTypes.verdict(for: type) { type is AnyObject.Type ? nil : type as? any ArchiveDirectDecodable.Type }
+    }
+}

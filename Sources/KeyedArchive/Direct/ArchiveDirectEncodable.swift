@@ -1,0 +1,15 @@
+/// A type whose values `ArchiveEncoder` writes through code generated for it, without
+/// `encode(to:)`: no `Encoder`, no container boxes, keys worked out once per type.
+///
+/// The bytes are exactly those `encode(to:)` with the type's synthesized conformance writes, so
+/// archives do not depend on which path wrote them. `ArchiveEncoder` takes this path wherever it
+/// meets a conforming value type: at the top level, in arrays, dictionaries and optionals, and
+/// inside other `Codable` types; other coders (`JSONEncoder`, ...) keep using `encode(to:)`.
+///
+/// The `@ArchiveCodable` macro (in `KeyedArchiveMacros`) writes the conformance. Its members are
+/// for that generated code: written by hand, they must do exactly what the type's `encode(to:)`
+/// does, or the two paths give different bytes.
+public protocol ArchiveDirectEncodable: Encodable {
+    /// Writes `value` into `encoder`, as `value.encode(to:)` would with an archive encoder.
+    static func _archiveEncode(_ value: Self, to encoder: inout ArchiveDirectEncoder) throws
+}

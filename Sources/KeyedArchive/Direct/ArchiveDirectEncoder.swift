@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where an `ArchiveDirectEncodable` value is written: handed to its generated
+/// `_archiveEncode(_:to:)`, which opens one keyed container and writes its entries.
+///
+/// It writes through the same sinks, key table and fix-up machinery as `encode(to:)` does, so
+/// everything `encode(to:)` may do around it (a parent's container continued later, a super
+/// encoder filled late, a value that throws and is rolled back) sees the same bytes.
+public struct ArchiveDirectEncoder {
+    let state: EncodingState
+    let sink: EncodingSink
+    /// The path of the value: its parent's path and what the value adds to it.
+    let parentPath: CodingPathNode
+    let component: PathComponent
+    /// Nesting depth of the value (already checked against the limit).
+    let depth: Int
+
+    /// The value's keyed container, opened where the value belongs.
+    public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
+        let container = sink.open(.keyed, depth: depth)
+        return ArchiveDirectKeyedContainer(state: state, container: container, keys: keys,
+                                           path: parentPath.appending(component))
+    }
+}
+
+extension EncodingState {
+    /// Writes `value` through its generated code at the end of `sink` (its key or slot already
+    /// written); what `encodeValue` does for a value it cannot write natively, minus the nested
+    /// encoder.
+    @inline(__always)
+    func encodeDirect<T: ArchiveDirectEncodable>(
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent, depth: Int
+    ) throws {
+        var encoder = ArchiveDirectEncoder(state: self, sink: sink, parentPath: parentPath, component: component, depth: depth)
+        try T._archiveEncode(value, to: &encoder)
+    }
+
+    /// If `T` has generated code (and is not a class, whose instances need the identity and
+    /// cycle checks of `encodeInstance`), writes `value` through it and returns `true`.
+    @inline(__always)
+    func encodeDirectIfPossible<T: Encodable>(
+        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: () -> PathComponent, depth: Int
+    ) throws -> Bool {
+        guard usesGeneratedCode, let direct = directEncodableType(T.self) else { return false }
+        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
+            // `D` is `T`: the lookup only gave it a name.
+            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: parentPath,
+                             component: component(), depth: depth)
+        }
+        try write(direct)
+        return true
+    }
+
+    /// `type` as a type with generated code, or `nil` if it has none or is a class. Without
+    /// keeping the verdicts, encoding the sample commits took 6.5 % more instructions.
+    @inline(__always)
+    func directEncodableType<T>(_ type: T.Type) -> (any ArchiveDirectEncodable.Type)? {
+        // A metatype cast: unlike `value as? any ArchiveDirectEncodable`, it does not look inside
+        // an `Optional`, whose own `encode(to:)` must run.
+        directEncodableTypes.verdict(for: type) { type is AnyObject.Type ? nil : type as? any ArchiveDirectEncodable.Type }
+    }
+}

@@ -1,0 +1,144 @@
+/// The keyed container of an `ArchiveDirectEncodable` value: generated code writes each stored
+/// property under its key, named by its position in the type's `ArchiveKeySet`.
+///
+/// Each method writes what the same call on an archive encoder's `KeyedEncodingContainer`
+/// writes: scalars straight into the byte stream, other values natively or through their own
+/// generated code when they have it, and through `encode(to:)` otherwise.
+///
+/// An optional is written as the synthesized conformance writes an optional property, with
+/// `encodeIfPresent`: `nil` is no entry at all. Overloads for `Optional` do that, so generated
+/// code calls `encode(_:at:)` for every property and the compiler, which knows which types are
+/// optional (through type aliases too), picks the right one.
+public struct ArchiveDirectKeyedContainer {
+    let state: EncodingState
+    let container: ContainerRef
+    let keys: ArchiveKeySet
+    /// The path of the value this container holds.
+    let path: CodingPathNode
+
+    /// The key varint of key `index`, adding a string key to the archive's key table.
+    @inline(__always)
+    private func wire(_ index: Int) -> UInt64 {
+        if let integer = keys.integerWires[index] { return integer }
+        return KeyForm.wire(stringIndex: state.keyTable.index(of: keys.names[index]))
+    }
+
+    /// Writes key `index` followed by a natively encoded scalar.
+    @inline(__always)
+    private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) {
+        state.withSink(forWritingTo: container) { sink in
+            state.writeKey(wire: wire(index), into: sink)
+            write(&sink.writer)
+        }
+    }
+
+    /// Writes an explicit nil under key `key`.
+    public mutating func encodeNil(at key: Int) throws { writeEntry(key) { $0.append(WireTag.nil) } }
+
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Bool, at key: Int) throws { writeEntry(key) { $0.append(value ? WireTag.true : WireTag.false) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: String, at key: Int) throws { writeEntry(key) { NativeEncoding.writeString(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Double, at key: Int) throws { writeEntry(key) { NativeEncoding.writeDouble(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Float, at key: Int) throws { writeEntry(key) { NativeEncoding.writeFloat(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int8, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int16, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int32, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int64, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt8, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt16, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt32, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt64, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Bool?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: String?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Double?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Float?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int8?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int16?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int32?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int64?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt8?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt16?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt32?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt64?, at key: Int) throws { if let value { try encode(value, at: key) } }
+
+    /// Writes `value` under key `key`: natively if the format has a form for its type, through
+    /// its generated code if it has some, through `encode(to:)` otherwise.
+    public mutating func encode<T: Encodable>(_ value: T, at key: Int) throws {
+        try encodeAnyValue(value, at: key)
+    }
+
+    /// What the keyed container of `encode(to:)` does for a value of any type.
+    private func encodeAnyValue<T: Encodable>(_ value: T, at key: Int) throws {
+        try state.withSink(forWritingTo: container) { sink in
+            let mark = sink.mark()
+            let addedKey = state.writeKey(wire: wire(key), into: sink)
+            try state.encodeValueRollingBack(
+                value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(keys.keys[key]),
+                depth: container.depth + 1, optionalDepth: 1)
+        }
+    }
+
+    /// Writes `value` under key `key` unless it is `nil` (then there is no entry).
+    public mutating func encode<T: Encodable>(_ value: T?, at key: Int) throws {
+        if let value { try encode(value, at: key) }
+    }
+
+    /// Writes `value`, which has generated code, under key `key`: straight through that code,
+    /// without looking up the type's conformance.
+    public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
+        let depth = container.depth + 1
+        // A class instance needs the identity and cycle checks, and a value past the depth
+        // limit the error: both are the general path's business (as is everything when the
+        // generated code is switched off).
+        guard state.usesGeneratedCode, !(T.self is AnyObject.Type), depth <= state.maximumDepth else {
+            return try encodeAnyValue(value, at: key)
+        }
+        try state.withSink(forWritingTo: container) { sink in
+            let mark = sink.mark()
+            let addedKey = state.writeKey(wire: wire(key), into: sink)
+            do {
+                try state.encodeDirect(value, in: sink, parentPath: path, component: .key(keys.keys[key]), depth: depth)
+            } catch {
+                state.rollBack(sink, to: mark, addedEntries: 1, addedKey: addedKey)
+                throw error
+            }
+        }
+    }
+
+    /// Writes `value`, which has generated code, under key `key` unless it is `nil`.
+    public mutating func encode<T: ArchiveDirectEncodable>(_ value: T?, at key: Int) throws {
+        if let value { try encode(value, at: key) }
+    }
+}

@@ -1,0 +1,197 @@
+/// Reads an `ArchiveDirectDecodable` value's keyed container: generated code reads each stored
+/// property by its key's position in the type's `ArchiveKeySet`.
+///
+/// Each method reads what the same call on an archive decoder's `KeyedDecodingContainer` reads,
+/// with the same checks and the same errors at the same coding paths: scalars straight from
+/// the bytes, other values natively or through their own generated code when they have it, and
+/// through `init(from:)` otherwise.
+///
+/// An optional type is read as the synthesized conformance reads an optional property, with
+/// `decodeIfPresent`: an absent key or a nil is `nil`. Overloads for `Optional` do that, so
+/// generated code calls `decode(at:)` for every property, the type coming from the property it
+/// assigns, and the compiler picks.
+public struct ArchiveDirectKeyedDecodingContainer {
+    let state: DecodingState
+    let entries: KeyedEntries
+    let keys: ArchiveKeySet
+    /// The path of the value this container holds.
+    let path: CodingPathNode
+    /// The depth of the value (its entries' values are one deeper).
+    let depth: Int
+
+    /// The path of the value under key `index` of `keys` in the container at `path`, built only
+    /// for an error. Static so that the error-path closures capture these two references: a
+    /// closure capturing the container copied it whole, about 1,300 instructions per commit.
+    private static func keyPath(_ path: CodingPathNode, _ keys: ArchiveKeySet, _ index: Int) -> [any CodingKey] {
+        path.appending(keys.keys[index]).path
+    }
+
+    /// Where the value of key `index` is, or `nil` if the container has no entry for it.
+    @inline(__always)
+    private func location(_ index: Int) throws -> ValueLocation? {
+        // As `ArchiveKeyedDecodingContainer.location(of:)`, with the key's properties worked out
+        // once per type.
+        let integer = keys.hasIntValue[index] || entries.hasIntegerKeys ? keys.matchedIntegers[index] : nil
+        let ambiguous = entries.hasIntegerKeys && entries.hasStringKeys && keys.hasIntValue[index]
+            && keys.integerDiffersFromName[index]
+        let request = KeyRequest(integer: integer, name: keys.names[index])
+        guard ambiguous else { return state.findEntry(request, start: entries.start, end: entries.end, depth: depth) }
+        do throws(ArchiveFormatError) {
+            return try state.findOnlyEntry(request, start: entries.start, end: entries.end, depth: depth)
+        } catch {
+            throw DecodingErrors.corrupted(error, path: Self.keyPath(path, keys, index))
+        }
+    }
+
+    @inline(__always)
+    private func require(_ index: Int) throws -> ValueLocation {
+        guard let location = try location(index) else { throw DecodingErrors.keyNotFound(keys.keys[index], path: path.path) }
+        return location
+    }
+
+    /// Where the value of key `index` is, unless it is absent or nil.
+    @inline(__always)
+    private func present(_ index: Int) throws -> ValueLocation? {
+        guard let location = try location(index), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        return location
+    }
+
+    /// Whether the container has an entry for key `key`.
+    public func contains(_ key: Int) -> Bool {
+        do { return try location(key) != nil } catch { return true }
+    }
+
+    /// Whether the value under key `key` is nil.
+    public func decodeNil(at key: Int) throws -> Bool { state.isNil(at: try require(key), maximumLevel: 0) }
+
+    /// The `Bool` under key `key`.
+    public func decode(_ type: Bool.Type = Bool.self, at key: Int) throws -> Bool { let (location, path, keys) = (try require(key), path, keys); return try state.decodeBool(at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `String` under key `key`.
+    public func decode(_ type: String.Type = String.self, at key: Int) throws -> String { let (location, path, keys) = (try require(key), path, keys); return try state.decodeString(at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Double` under key `key`.
+    public func decode(_ type: Double.Type = Double.self, at key: Int) throws -> Double { let (location, path, keys) = (try require(key), path, keys); return try state.decodeDouble(at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Float` under key `key`.
+    public func decode(_ type: Float.Type = Float.self, at key: Int) throws -> Float { let (location, path, keys) = (try require(key), path, keys); return try state.decodeFloat(at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Int` under key `key`.
+    public func decode(_ type: Int.Type = Int.self, at key: Int) throws -> Int { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Int8` under key `key`.
+    public func decode(_ type: Int8.Type = Int8.self, at key: Int) throws -> Int8 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int8.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Int16` under key `key`.
+    public func decode(_ type: Int16.Type = Int16.self, at key: Int) throws -> Int16 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int16.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Int32` under key `key`.
+    public func decode(_ type: Int32.Type = Int32.self, at key: Int) throws -> Int32 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int32.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `Int64` under key `key`.
+    public func decode(_ type: Int64.Type = Int64.self, at key: Int) throws -> Int64 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int64.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `UInt` under key `key`.
+    public func decode(_ type: UInt.Type = UInt.self, at key: Int) throws -> UInt { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `UInt8` under key `key`.
+    public func decode(_ type: UInt8.Type = UInt8.self, at key: Int) throws -> UInt8 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt8.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `UInt16` under key `key`.
+    public func decode(_ type: UInt16.Type = UInt16.self, at key: Int) throws -> UInt16 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt16.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `UInt32` under key `key`.
+    public func decode(_ type: UInt32.Type = UInt32.self, at key: Int) throws -> UInt32 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt32.self, at: location, path: Self.keyPath(path, keys, key)) }
+    /// The `UInt64` under key `key`.
+    public func decode(_ type: UInt64.Type = UInt64.self, at key: Int) throws -> UInt64 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt64.self, at: location, path: Self.keyPath(path, keys, key)) }
+
+    /// The value of `type` under key `key`.
+    public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
+        try state.decodeValue(type, at: require(key), parentPath: path, component: .key(keys.keys[key]),
+                              depth: depth + 1, optionalDepth: 1)
+    }
+
+
+    /// The `Bool` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Bool?.Type = Bool?.self, at key: Int) throws -> Bool? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeBool(at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `String` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: String?.Type = String?.self, at key: Int) throws -> String? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeString(at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Double` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Double?.Type = Double?.self, at key: Int) throws -> Double? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeDouble(at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Float` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Float?.Type = Float?.self, at key: Int) throws -> Float? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeFloat(at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Int` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Int?.Type = Int?.self, at key: Int) throws -> Int? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(Int.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Int8` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Int8?.Type = Int8?.self, at key: Int) throws -> Int8? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(Int8.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Int16` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Int16?.Type = Int16?.self, at key: Int) throws -> Int16? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(Int16.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Int32` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Int32?.Type = Int32?.self, at key: Int) throws -> Int32? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(Int32.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `Int64` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: Int64?.Type = Int64?.self, at key: Int) throws -> Int64? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(Int64.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `UInt` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: UInt?.Type = UInt?.self, at key: Int) throws -> UInt? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(UInt.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `UInt8` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: UInt8?.Type = UInt8?.self, at key: Int) throws -> UInt8? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(UInt8.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `UInt16` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: UInt16?.Type = UInt16?.self, at key: Int) throws -> UInt16? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(UInt16.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `UInt32` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: UInt32?.Type = UInt32?.self, at key: Int) throws -> UInt32? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(UInt32.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+    /// The `UInt64` under key `key`, or `nil` if there is none or it is nil.
+    public func decode(_ type: UInt64?.Type = UInt64?.self, at key: Int) throws -> UInt64? {
+        guard let location = try present(key) else { return nil }
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(UInt64.self, at: location, path: Self.keyPath(path, keys, key))
+    }
+
+    /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
+    /// optional (an `Int??` holding `.some(nil)` comes back exactly): what the synthesized
+    /// conformance reads for an optional property, with `decodeIfPresent`.
+    public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
+        guard let location = try location(key) else { return nil }
+        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
+        return try state.decodeValue(T.self, at: location, parentPath: path, component: .key(keys.keys[key]),
+                                     depth: depth + 1, optionalDepth: 1)
+    }
+}

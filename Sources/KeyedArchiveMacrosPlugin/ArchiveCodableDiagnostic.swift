@@ -1,0 +1,41 @@
+import SwiftDiagnostics
+
+/// What `@ArchiveCodable` refuses, and why: each case is a type whose synthesized-conformance
+/// bytes the generated code could not promise to match.
+enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
+    case notAStruct
+    case generic
+    case notCodable
+    case customEncode
+    case customDecode
+    case propertyWrapper
+    case lazyProperty
+
+    var message: String {
+        switch self {
+        case .notAStruct:
+            "@ArchiveCodable supports structs only (enums and classes keep their Codable conformance)"
+        case .generic:
+            "@ArchiveCodable does not support generic types"
+        case .notCodable:
+            "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration"
+        case .customEncode:
+            "@ArchiveCodable cannot be used with a custom encode(to:): the generated code would write different bytes; remove one of them"
+        case .customDecode:
+            "@ArchiveCodable cannot be used with a custom init(from:): the generated code would read differently; remove one of them"
+        case .propertyWrapper:
+            "@ArchiveCodable does not support property wrappers: the wrapper's own Codable conformance decides the bytes"
+        case .lazyProperty:
+            "@ArchiveCodable does not support lazy properties"
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "KeyedArchiveMacros", id: rawValue) }
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// The fix-it that adds `Codable` to a type's inheritance clause.
+struct AddCodableFixIt: FixItMessage {
+    var message: String { "Add ': Codable'" }
+    var fixItID: MessageID { MessageID(domain: "KeyedArchiveMacros", id: "addCodable") }
+}

@@ -1,0 +1,86 @@
+import SwiftSyntax
+
+/// What the synthesized `Codable` conformance of a struct reads and writes, as far as its
+/// declaration tells: the keys in order, each with its property, and which properties are
+/// decoded (a `let` with an initial value is written but never read back).
+struct CodableShape {
+    struct Entry {
+        /// The `CodingKeys` case, which is also the property's name.
+        let name: String
+        /// Whether `init(from:)` reads it.
+        let isDecoded: Bool
+    }
+
+    var entries: [Entry]
+
+    /// The shape of `declaration`'s members: its `CodingKeys` cases in order if it declares
+    /// the enum, else its stored properties in order (the keys the compiler synthesizes).
+    init(members: MemberBlockItemListSyntax) {
+        let properties = StoredProperty.all(in: members)
+        if let keys = Self.codingKeysCases(in: members) {
+            entries = keys.map { key in
+                let property = properties.first { $0.name == key }
+                return Entry(name: key, isDecoded: property?.isDecoded ?? true)
+            }
+        } else {
+            entries = properties.map { Entry(name: $0.name, isDecoded: $0.isDecoded) }
+        }
+    }
+
+    /// The case names of a nested `enum CodingKeys`, in declaration order.
+    static func codingKeysCases(in members: MemberBlockItemListSyntax) -> [String]? {
+        for member in members {
+            guard let enumDecl = member.decl.as(EnumDeclSyntax.self), enumDecl.name.text == "CodingKeys" else { continue }
+            return enumDecl.memberBlock.members.flatMap { item -> [String] in
+                guard let caseDecl = item.decl.as(EnumCaseDeclSyntax.self) else { return [] }
+                return caseDecl.elements.map { $0.name.text }
+            }
+        }
+        return nil
+    }
+}
+
+/// A stored instance property of a struct declaration.
+struct StoredProperty {
+    let name: String
+    /// `false` for a `let` with an initial value, which synthesized decoding skips.
+    let isDecoded: Bool
+    let declaration: VariableDeclSyntax
+
+    /// The stored instance properties declared in `members`, in order.
+    static func all(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
+        members.flatMap { member -> [StoredProperty] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else { return [] }
+            let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+            return variable.bindings.compactMap { binding in
+                guard binding.isStored, let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+                return StoredProperty(name: pattern.identifier.trimmedDescription,
+                                      isDecoded: !(isLet && binding.initializer != nil), declaration: variable)
+            }
+        }
+    }
+}
+
+extension VariableDeclSyntax {
+    var isStatic: Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    var isLazy: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.lazy) } }
+}
+
+extension PatternBindingSyntax {
+    /// Whether the binding is stored: no accessors, or only observers (`willSet`/`didSet`).
+    var isStored: Bool {
+        switch accessorBlock?.accessors {
+        case nil:
+            return true
+        case .getter:
+            return false
+        case .accessors(let accessors):
+            return accessors.allSatisfy {
+                $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import KeyedArchiveMacrosPlugin
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What `@ArchiveCodable` expands to, and what it refuses with which message.
+@Suite struct ArchiveCodableExpansionTests {
+    static let macros = [
+        "ArchiveCodable": MacroSpec(type: ArchiveCodableMacro.self, conformances: ["ArchiveDirectEncodable", "ArchiveDirectDecodable"]),
+    ]
+
+    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], fixed: String? = nil,
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        assertMacroExpansion(
+            source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: Self.macros,
+            applyFixIts: fixed == nil ? nil : ["Add ': Codable'"], fixedSource: fixed,
+            failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) })
+    }
+
+    @Test func synthesizedKeysAreTheStoredPropertiesInOrder() {
+        // Computed and static properties are not entries; a `let` with a value is written but,
+        // as by the synthesized `init(from:)`, not read back; observers do not make a property
+        // computed.
+        expand("""
+            @ArchiveCodable
+            struct Point: Codable {
+                var x: Int
+                let label: String?
+                let version = 2
+                static var count = 0
+                var doubled: Int { x * 2 }
+                var observed: Int = 0 { didSet {} }
+            }
+            """, """
+            struct Point: Codable {
+                var x: Int
+                let label: String?
+                let version = 2
+                static var count = 0
+                var doubled: Int { x * 2 }
+                var observed: Int = 0 { didSet {} }
+            }
+
+            extension Point: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.x, CodingKeys.label, CodingKeys.version, CodingKeys.observed])
+                public static func _archiveEncode(_ value: Point, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.x, at: 0)
+                    try container.encode(value.label, at: 1)
+                    try container.encode(value.version, at: 2)
+                    try container.encode(value.observed, at: 3)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Point {
+                    try Point(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.x = try container.decode(at: 0)
+                    self.label = try container.decode(at: 1)
+                    self.observed = try container.decode(at: 3)
+                }
+            }
+            """)
+    }
+
+    @Test func ownCodingKeysGiveTheEntriesAndTheirOrder() {
+        // The keys' order, not the properties'; a property without a key is left alone.
+        expand("""
+            @ArchiveCodable
+            public struct Entry: Codable {
+                enum CodingKeys: Int, CodingKey {
+                    case name = 2, id = 1
+                }
+                public var id: Int
+                public var name: String
+                var cache: [Int] = []
+            }
+            """, """
+            public struct Entry: Codable {
+                enum CodingKeys: Int, CodingKey {
+                    case name = 2, id = 1
+                }
+                public var id: Int
+                public var name: String
+                var cache: [Int] = []
+            }
+
+            extension Entry: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.id])
+                public static func _archiveEncode(_ value: Entry, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.name, at: 0)
+                    try container.encode(value.id, at: 1)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Entry {
+                    try Entry(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.name = try container.decode(at: 0)
+                    self.id = try container.decode(at: 1)
+                }
+            }
+            """)
+    }
+
+    @Test func encodableOnlyGetsOnlyTheWriter() {
+        expand("""
+            @ArchiveCodable
+            struct Empty: Encodable {
+            }
+            """, """
+            struct Empty: Encodable {
+            }
+
+            extension Empty: KeyedArchive.ArchiveDirectEncodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([])
+                public static func _archiveEncode(_ value: Empty, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    _ = encoder.keyedContainer(_archiveKeys)
+
+                }
+            }
+            """)
+    }
+
+    @Test func whatGeneratedCodeCannotMatchIsAnError() {
+        expand("@ArchiveCodable enum Mood: Codable {\n    case calm\n}", "enum Mood: Codable {\n    case calm\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable supports structs only (enums and classes keep their Codable conformance)", line: 1, column: 1)])
+        expand("@ArchiveCodable struct Box<T: Codable>: Codable {\n    var value: T\n}", "struct Box<T: Codable>: Codable {\n    var value: T\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable does not support generic types", line: 1, column: 24)])
+        expand("""
+            @ArchiveCodable
+            struct Custom: Codable {
+                var x: Int
+                func encode(to encoder: any Encoder) throws {}
+                init(from decoder: any Decoder) throws { x = 0 }
+            }
+            """, """
+            struct Custom: Codable {
+                var x: Int
+                func encode(to encoder: any Encoder) throws {}
+                init(from decoder: any Decoder) throws { x = 0 }
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom encode(to:): the generated code would write different bytes; remove one of them", line: 4, column: 10),
+                DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom init(from:): the generated code would read differently; remove one of them", line: 5, column: 5),
+            ])
+        expand("""
+            @ArchiveCodable
+            struct Wrapped: Codable {
+                @Clamped var level: Int
+                lazy var total: Int = 0
+            }
+            """, """
+            struct Wrapped: Codable {
+                @Clamped var level: Int
+                lazy var total: Int = 0
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable does not support property wrappers: the wrapper's own Codable conformance decides the bytes", line: 3, column: 5),
+                DiagnosticSpec(message: "@ArchiveCodable does not support lazy properties", line: 4, column: 10),
+            ])
+    }
+
+    @Test func aTypeThatIsNotCodableGetsAFixIt() {
+        expand("@ArchiveCodable struct Plain {\n    var x: Int\n}", "struct Plain {\n    var x: Int\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration",
+                                            line: 1, column: 24, fixIts: [FixItSpec(message: "Add ': Codable'")])],
+               fixed: "@ArchiveCodable struct Plain: Codable {\n    var x: Int\n}")
+        expand("@ArchiveCodable struct Tagged: Hashable {\n    var x: Int\n}", "struct Tagged: Hashable {\n    var x: Int\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration",
+                                            line: 1, column: 24, fixIts: [FixItSpec(message: "Add ': Codable'")])],
+               fixed: "@ArchiveCodable struct Tagged: Hashable, Codable {\n    var x: Int\n}")
+    }
+}
