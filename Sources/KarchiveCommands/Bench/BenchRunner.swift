@@ -12,6 +12,9 @@ struct BenchResult {
     /// How many times faster than JSON: the median of the rounds' ratios (see `BenchRounds`).
     let encodeSpeedup: Double
     let decodeSpeedup: Double
+    /// How far the rounds' ratios spread around that median (see `BenchRounds.spread`).
+    let encodeSpread: Double
+    let decodeSpread: Double
     let bytes: Int
     let runs: Int
 }
@@ -43,6 +46,20 @@ struct BenchRounds {
          Self.median(zip(decode[reference], decode[coder]).map { $0 / $1 }))
     }
 
+    /// Half the interquartile range of the per-round ratios of `coder` to `reference`, relative
+    /// to their median: 0.05 means the middle half of the rounds lies within about ±5 % of the
+    /// reported ratio. It tells how steady the machine was during the run. Not a number below
+    /// eight rounds.
+    func spread(of times: KeyPath<BenchRounds, [[Double]]>, coder: Int, against reference: Int) -> Double {
+        let ratios = zip(self[keyPath: times][reference], self[keyPath: times][coder]).map { $0 / $1 }.sorted()
+        // Quartiles of fewer rounds say more about chance than about the machine (the numeric
+        // series, when it had five rounds, showed ±13 % on an idle machine).
+        guard ratios.count >= 8 else { return .nan }
+        let lower = Self.median(Array(ratios[..<(ratios.count / 2)]))
+        let upper = Self.median(Array(ratios[((ratios.count + 1) / 2)...]))
+        return (upper - lower) / 2 / Self.median(ratios)
+    }
+
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
@@ -53,9 +70,22 @@ struct BenchRounds {
 
 /// `karchive bench`: times encoding and decoding of the sample models with every coder of
 /// `codableCoders`, in one run, checking that each decodes back to the model.
+///
+/// The models are timed in passes: each pass gives every model its share of rounds, so each
+/// model's rounds are spread over the whole of its group's time. Timing one model after the
+/// other let load that changed during the run (another benchmark moving to its next model) fall
+/// on one model and not on the next: two commit models identical but for their key type
+/// differed by 11 % in decoding.
 struct BenchRunner {
     let quick: Bool
     let io: CommandIO
+
+    /// How many passes over the models, and the CPU time each model gets in all.
+    private var passes: Int { quick ? 1 : 4 }
+    private var budget: Double { quick ? 0.15 : 3.2 }
+    /// Every model gets at least this many rounds, however slow it is: enough for the spread
+    /// of its ratios to mean something (see `BenchRounds.spread`).
+    private static let minimumRounds = 8
 
     /// The models and their sizes: the full run uses the benchmark package's sizes.
     func run() throws -> [BenchResult] {
@@ -64,28 +94,52 @@ struct BenchRunner {
         let doubles = quick ? 10_000 : 1_000_000
         let samples = quick ? 200 : 20_000
         let circles = quick ? 200 : 2_000
-        let models: [(String, () throws -> [BenchResult])] = [
-            ("Commits (string keys) × \(Formatting.count(commits))", { try measure(Commit.sample(count: commits), named: $0) }),
-            ("Commits (int keys) × \(Formatting.count(commits))", { try measure(IntKeyedCommit.sample(count: commits), named: $0) }),
-            ("App state, \(Formatting.count(documents)) documents", { try measure(AppState.sample(documents: documents), named: $0) }),
-            ("Class hierarchy, \(Formatting.count(circles)) circles", { try measure(Drawing.sample(count: circles), named: $0, same: { $0.isSame(as: $1) }) }),
-            ("Numeric series, \(Formatting.count(doubles)) Doubles", { try measure(NumericSeries.sample(values: doubles, samples: samples), named: $0) }),
-        ].map { name, body in (name, { try body(name) }) }
+        let models: [(String, (String) throws -> PreparedModel)] = [
+            ("Commits (string keys) × \(Formatting.count(commits))", { try prepare(Commit.sample(count: commits), named: $0) }),
+            ("Commits (int keys) × \(Formatting.count(commits))", { try prepare(IntKeyedCommit.sample(count: commits), named: $0) }),
+            ("App state, \(Formatting.count(documents)) documents", { try prepare(AppState.sample(documents: documents), named: $0) }),
+            ("Class hierarchy, \(Formatting.count(circles)) circles", { try prepare(Drawing.sample(count: circles), named: $0, same: { $0.isSame(as: $1) }) }),
+            ("Numeric series, \(Formatting.count(doubles)) Doubles", { try prepare(NumericSeries.sample(values: doubles, samples: samples), named: $0) }),
+        ]
+        // The numeric series is timed on its own, after the others: while its tens of megabytes
+        // were alive, interleaved with the commits, KeyedArchive decoded the commits 12 % slower
+        // (2.80 ms against 2.44 ms, the other coders less), a cost of that heap, not of the coder.
         var results: [BenchResult] = []
-        for (index, (name, measure)) in models.enumerated() {
-            io.report("[\(index + 1)/\(models.count)] \(name)")
-            results += try measure()
+        for group in [models.indices.dropLast(), models.indices.suffix(1)] {
+            var prepared: [PreparedModel] = []
+            for index in group {
+                io.report("[\(index + 1)/\(models.count)] \(models[index].0): checking every coder")
+                prepared.append(try models[index].1(models[index].0))
+            }
+            results += try time(prepared)
         }
         return results
     }
 
-    private func measure<Model: Codable & Equatable & Sendable>(_ model: Model, named name: String) throws -> [BenchResult] {
-        try measure(model, named: name, same: ==)
+    /// Times the models in passes, round after round, and returns every coder's results.
+    private func time(_ models: [PreparedModel]) throws -> [BenchResult] {
+        var rounds = models.map { BenchRounds(coders: $0.coders.count) }
+        let roundsPerPass = (Self.minimumRounds + passes - 1) / passes
+        for pass in 0..<passes {
+            if passes > 1 { io.report("pass \(pass + 1)/\(passes) over \(models.count == 1 ? models[0].name : "\(models.count) models")") }
+            for (index, model) in models.enumerated() {
+                var spent = 0.0, count = 0
+                while count < roundsPerPass || (spent < budget / Double(passes) && count < 250) {
+                    spent += try model.timeOneRound(&rounds[index])
+                    count += 1
+                }
+            }
+        }
+        return zip(models, rounds).flatMap { model, rounds in model.results(rounds) }
     }
 
-    /// Every coder of `codableCoders` and the null coder (the Codable ceiling), timed on `model`;
-    /// `same` tells whether a coder decoded the model back.
-    private func measure<Model: Codable & Sendable>(_ model: Model, named name: String, same: (Model, Model) -> Bool) throws -> [BenchResult] {
+    private func prepare<Model: Codable & Equatable & Sendable>(_ model: Model, named name: String) throws -> PreparedModel {
+        try prepare(model, named: name, same: ==)
+    }
+
+    /// Every coder of `codableCoders` and the null coder (the Codable ceiling), checked on
+    /// `model`; `same` tells whether a coder decoded the model back.
+    private func prepare<Model: Codable & Sendable>(_ model: Model, named name: String, same: (Model, Model) -> Bool) throws -> PreparedModel {
         let coders = codableCoders(Model.self) + [try nullCoder(for: model)]
         // Every coder round-trips the model once before any is timed. This checks them, and it
         // also puts every coder in the same process state: measured, a coder timed before the
@@ -98,31 +152,39 @@ struct BenchRunner {
             }
             return data
         }
-        // Round-robin: rounds until the budget is spent (at least five), every coder in turn.
-        let budget = quick ? 0.15 : 3.2
-        var rounds = BenchRounds(coders: coders.count)
-        var total = 0.0
-        while rounds.count < 5 || (total < budget && rounds.count < 1_000) {
+        return PreparedModel(name: name, coders: coders.map(\.name), sizes: archives.map(\.count)) { rounds in
+            // One round: every coder in turn, so that a burst of load slows all of them alike.
+            var total = 0.0
             for (index, (coder, data)) in zip(coders, archives).enumerated() {
-                let encode = try seconds { _ = try coder.encode(model) }
-                let decode = try seconds { _ = try coder.decode(data) }
+                let encode = try ThreadCPUTime.measure { _ = try coder.encode(model) }
+                let decode = try ThreadCPUTime.measure { _ = try coder.decode(data) }
                 rounds.encode[index].append(encode)
                 rounds.decode[index].append(decode)
                 total += encode + decode
             }
-        }
-        let json = coders.firstIndex { $0.name == "JSON" } ?? 0
-        return zip(coders, archives).enumerated().map { index, pair in
-            let summary = rounds.summary(of: index, against: json)
-            return BenchResult(model: name, coder: pair.0.name, encode: summary.encode, decode: summary.decode,
-                               encodeSpeedup: summary.encodeSpeedup, decodeSpeedup: summary.decodeSpeedup,
-                               bytes: pair.1.count, runs: rounds.count)
+            return total
         }
     }
+}
 
-    /// How long `body` takes, in seconds.
-    private func seconds(_ body: () throws -> Void) throws -> Double {
-        let elapsed = try ContinuousClock().measure(body)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+/// A model with its coders checked, ready to be timed round after round.
+struct PreparedModel {
+    let name: String
+    let coders: [String]
+    /// The archive size of each coder.
+    let sizes: [Int]
+    /// Times one round into the rounds and returns the CPU seconds it took.
+    let timeOneRound: (inout BenchRounds) throws -> Double
+
+    func results(_ rounds: BenchRounds) -> [BenchResult] {
+        let json = coders.firstIndex(of: "JSON") ?? 0
+        return coders.indices.map { index in
+            let summary = rounds.summary(of: index, against: json)
+            return BenchResult(model: name, coder: coders[index], encode: summary.encode, decode: summary.decode,
+                               encodeSpeedup: summary.encodeSpeedup, decodeSpeedup: summary.decodeSpeedup,
+                               encodeSpread: rounds.spread(of: \.encode, coder: index, against: json),
+                               decodeSpread: rounds.spread(of: \.decode, coder: index, against: json),
+                               bytes: sizes[index], runs: rounds.count)
+        }
     }
 }

@@ -32,11 +32,28 @@ enum BenchTable {
         return environment + [""]
             + [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
             + rows.map(line)
-            + ["", "The coders run in turn, round after round; times are the medians over the rounds of one run of the whole",
-               "model. × JSON: for times, the median over the rounds of how many times faster than JSONEncoder/JSONDecoder",
-               "(higher is better); for bytes, the size relative to JSON's (lower is better).",
+            + ["", "The coders run in turn, round after round, in passes over the models; times are the medians over the rounds",
+               "of one run of the whole model, in CPU time of the measuring thread (a busy machine's waits for a core are",
+               "not counted). × JSON: for times, the median over the rounds of how many times faster than",
+               "JSONEncoder/JSONDecoder (higher is better); for bytes, the size relative to JSON's (lower is better).",
                "Null coder: the Codable ceiling. It writes and reads no bytes and parses no URLs or dates; its time is what",
                "Swift's Codable machinery alone costs, so no coder that goes through Encodable/Decodable can beat it."]
+            + steadiness(results)
+    }
+
+    /// How steady the run was: the widest spread of any row's per-round ratios.
+    static func steadiness(_ results: [BenchResult]) -> [String] {
+        let spreads = results.filter { $0.coder != "JSON" }.flatMap { result in
+            [(result.encodeSpread, result, "encode"), (result.decodeSpread, result, "decode")]
+        }.filter { $0.0.isFinite }
+        guard let widest = spreads.max(by: { $0.0 < $1.0 }) else { return [] }
+        let percent = Int((widest.0 * 100).rounded(.up))
+        var lines = ["Steadiness: in every row, the middle half of the rounds' ratios lies within ±\(percent) % of the ratio shown",
+                     "(widest: \(widest.1.model), \(widest.1.coder), \(widest.2))."]
+        if percent > 10 {
+            lines.append("The machine was busy or unsteady during this run: compare ratios that differ by less than that with care.")
+        }
+        return lines
     }
 
     private static func milliseconds(_ seconds: Double) -> String {

@@ -50,6 +50,36 @@ import Testing
         #expect(rounds.summary(of: 1, against: 0).encodeSpeedup == 25)
         #expect(BenchRounds.median([]).isNaN)
     }
+
+    @Test func theSpreadIsHalfTheInterquartileRangeOverTheMedian() {
+        var rounds = BenchRounds(coders: 2)
+        // Ratios 4, 4, 5, 5, 6, 6, 10, 10 (JSON 60 each round): lower half 4, 4, 5, 5 (median
+        // 4.5), upper half 6, 6, 10, 10 (median 8), median 5.5: (8 - 4.5) / 2 / 5.5.
+        rounds.encode = [[60, 60, 60, 60, 60, 60, 60, 60], [15, 12, 12, 10, 10, 6, 15, 6]]
+        rounds.decode = [[1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 1]]
+        #expect(abs(rounds.spread(of: \.encode, coder: 1, against: 0) - 3.5 / 11) < 1e-12)
+        // Identical ratios have no spread; one outlier round moves it not at all.
+        #expect(rounds.spread(of: \.decode, coder: 1, against: 0) == 0)
+        rounds.decode[1][3] = 100
+        #expect(rounds.spread(of: \.decode, coder: 1, against: 0) == 0)
+        // Too few rounds to say: not a number, and the table then leaves the row out.
+        rounds.encode = [[1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1]]
+        #expect(rounds.spread(of: \.encode, coder: 1, against: 0).isNaN)
+    }
+
+    @Test func theTableNamesTheWidestSpreadAndWarnsAboveTenPercent() {
+        func result(_ coder: String, _ encodeSpread: Double, _ decodeSpread: Double) -> BenchResult {
+            BenchResult(model: "M", coder: coder, encode: 1, decode: 1, encodeSpeedup: 2, decodeSpeedup: 2,
+                        encodeSpread: encodeSpread, decodeSpread: decodeSpread, bytes: 1, runs: 9)
+        }
+        let steady = BenchTable.steadiness([result("JSON", 0.5, 0.5), result("Archive", 0.031, 0.02), result("Null coder", .nan, 0.01)])
+        #expect(steady.count == 2)
+        #expect(steady[0].contains("±4 %"))
+        #expect(steady[1].contains("M, Archive, encode"))
+        let busy = BenchTable.steadiness([result("JSON", 0, 0), result("Archive", 0.02, 0.12)])
+        #expect(busy.count == 3 && busy[0].contains("±12 %") && busy[1].contains("decode") && busy[2].contains("busy"))
+        #expect(BenchTable.steadiness([result("JSON", 0, 0)]).isEmpty)
+    }
 }
 
 /// The null coder (the Codable ceiling in `karchive bench`): it must rebuild every model exactly,

@@ -96,9 +96,10 @@ import Testing
         #expect(coders.keys.sorted() == ["App state, 50 documents", "Class hierarchy, 200 circles", "Commits (int keys) × 100", "Commits (string keys) × 100", "Numeric series, 10,000 Doubles"])
         for list in coders.values { #expect(list == ["Archive", "Archive+zlib", "JSON", "PropertyList", "Null coder"]) }
         #expect(lines.contains { $0.hasPrefix("Null coder: the Codable ceiling.") })
+        #expect(lines.contains { $0.hasPrefix("Steadiness: in every row, the middle half of the rounds' ratios lies within ±") })
         // Progress goes to standard error, one line per model; the tests run a debug build.
-        #expect(run.errors.contains("[1/5] Commits (string keys) × 100\n"))
-        #expect(run.errors.contains("[5/5] Numeric series, 10,000 Doubles\n"))
+        #expect(run.errors.contains("[1/5] Commits (string keys) × 100: checking every coder\n"))
+        #expect(run.errors.contains("[5/5] Numeric series, 10,000 Doubles: checking every coder\n"))
         #expect(run.errors.contains("warning: this is a debug build"))
         #expect(lines.contains { $0.hasPrefix("warning: this is a debug build") })
     }
