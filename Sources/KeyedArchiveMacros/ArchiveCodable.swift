@@ -1,8 +1,8 @@
 @_exported import KeyedArchive
 
-/// Generates direct archive code for a `Codable` struct: `ArchiveEncoder` and `ArchiveDecoder`
-/// then write and read its values without `encode(to:)`, `init(from:)`, containers or
-/// existentials, with the keys of its `CodingKeys` worked out once.
+/// Generates direct archive code for a `Codable` struct or an enum with a raw value:
+/// `ArchiveEncoder` and `ArchiveDecoder` then write and read its values without `encode(to:)`,
+/// `init(from:)`, containers or existentials, with the keys of its `CodingKeys` worked out once.
 ///
 /// ```swift
 /// import KeyedArchiveMacros
@@ -12,17 +12,27 @@
 ///     var x: Int
 ///     var y: Int
 ///     var label: String?
+///     var style: Style
 /// }
+///
+/// @ArchiveCodable
+/// enum Style: String, Codable { case plain, bold }
 /// ```
 ///
 /// The archive is byte for byte the one the type's `Codable` conformance gives, and either
 /// path reads the other's archives with the same checks and errors: annotating a type changes
 /// its speed, never its bytes. The type keeps its `Codable` conformance for every other coder.
 ///
-/// The type must be a non-generic struct whose `Codable` conformance is synthesized (its own
-/// `CodingKeys` are fine). A type with its own `encode(to:)` or `init(from:)`, a property with
-/// a property wrapper, or a `lazy` property is a compile-time error: generated code would not
-/// do what that code does.
+/// - A struct must be non-generic, with a synthesized `Codable` conformance (its own
+///   `CodingKeys` are fine). Its own `encode(to:)` or `init(from:)`, a property with a property
+///   wrapper, or a `lazy` property is a compile-time error: generated code would not do what
+///   that code does.
+/// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
+///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
+///   value that names no case is the standard library's `dataCorrupted` error.
+/// - Other enums (with associated values, or no raw value) and final classes are accepted and
+///   keep their `Codable` path, with the same bytes: generated code for them is still to come.
+///   A class that is not `final`, an actor or a protocol is a compile-time error.
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,

@@ -3,7 +3,8 @@ import SwiftDiagnostics
 /// What `@ArchiveCodable` refuses, and why: each case is a type whose synthesized-conformance
 /// bytes the generated code could not promise to match.
 enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
-    case notAStruct
+    case unsupportedKind
+    case classNotFinal
     case generic
     case notCodable
     case customEncode
@@ -13,8 +14,10 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
 
     var message: String {
         switch self {
-        case .notAStruct:
-            "@ArchiveCodable supports structs only (enums and classes keep their Codable conformance)"
+        case .unsupportedKind:
+            "@ArchiveCodable supports structs, enums and final classes"
+        case .classNotFinal:
+            "@ArchiveCodable supports final classes only: a subclass could change what is encoded; mark the class 'final'"
         case .generic:
             "@ArchiveCodable does not support generic types"
         case .notCodable:

@@ -19,37 +19,100 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
-            context.diagnose(Diagnostic(node: node, message: ArchiveCodableDiagnostic.notAStruct))
+        let kind = DeclarationKind(declaration)
+        if kind == .unsupported || kind == .openClass {
+            context.diagnose(Diagnostic(node: node, message: kind == .openClass ? ArchiveCodableDiagnostic.classNotFinal : ArchiveCodableDiagnostic.unsupportedKind))
             return []
         }
-        guard structDecl.genericParameterClause == nil else {
-            context.diagnose(Diagnostic(node: structDecl.name, message: ArchiveCodableDiagnostic.generic))
+        if declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil {
+            let name = declaration.asProtocol(NamedDeclSyntax.self).map { Syntax($0.name) } ?? Syntax(node)
+            context.diagnose(Diagnostic(node: name, message: ArchiveCodableDiagnostic.generic))
             return []
         }
-        let inherited = Set(structDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
-        let encodes = !inherited.isDisjoint(with: ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"])
-        let decodes = !inherited.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"])
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let encodes = !Set(inherited).isDisjoint(with: ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"])
+        let decodes = !Set(inherited).isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"])
         guard encodes || decodes else {
-            context.diagnose(notCodable(structDecl))
+            context.diagnose(notCodable(declaration))
             return []
         }
-        guard checkSupported(structDecl, encodes: encodes, decodes: decodes, in: context) else { return [] }
-
-        let shape = CodableShape(members: structDecl.memberBlock.members)
         let typeName = type.trimmedDescription
         let wanted = Set(protocols.map { $0.trimmedDescription })
+        let wantsEncodable = encodes && wanted.contains { $0.hasSuffix("ArchiveDirectEncodable") }
+        let wantsDecodable = decodes && wanted.contains { $0.hasSuffix("ArchiveDirectDecodable") }
+
+        switch kind {
+        case .structure:
+            guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
+        case .enumeration:
+            // An enum with a raw value is coded by the standard library's `RawRepresentable`
+            // conformance: its raw value in a single-value container, which generated code
+            // writes and reads directly. Any other enum keeps its synthesized conformance, which
+            // nests keyed containers per case: its bytes are unchanged, only not faster yet.
+            guard let rawType = inherited.first, Self.rawValueTypes.contains(rawType) else { return [] }
+            guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
+            return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
+        case .finalClass, .openClass, .unsupported:
+            // A class instance goes through `encodeInstance`, where the coders keep object
+            // identity and catch cycles; generated code for classes is not written yet, so a
+            // final class keeps its `Codable` conformance, and its bytes.
+            return []
+        }
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+
+        let shape = CodableShape(members: structDecl.memberBlock.members)
         var conformances: [String] = []
         var members: [String] = []
         members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet([\(shape.entries.map { "CodingKeys.\($0.name)" }.joined(separator: ", "))])")
-        if encodes, wanted.contains(where: { $0.hasSuffix("ArchiveDirectEncodable") }) {
+        if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))
         }
-        if decodes, wanted.contains(where: { $0.hasSuffix("ArchiveDirectDecodable") }) {
+        if wantsDecodable {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName))
             members.append(decodingInitializer(shape))
+        }
+        guard !conformances.isEmpty else { return [] }
+        let source = """
+            extension \(typeName): \(conformances.joined(separator: ", ")) {
+            \(members.joined(separator: "\n"))
+            }
+            """
+        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+    }
+
+    /// The raw-value types the standard library's `RawRepresentable` coding covers, which have
+    /// single-value overloads in `ArchiveDirectEncoder`/`ArchiveDirectDecoder`. An enum with any
+    /// other raw type (a type alias, say) keeps the `Codable` path.
+    static let rawValueTypes: Set<String> = [
+        "String", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    ]
+
+    /// The conformances of an enum with a raw value: the raw value as the whole value, and the
+    /// standard library's error for a raw value that names no case.
+    static func rawValueExtension(_ typeName: String, encodes: Bool, decodes: Bool) throws -> [ExtensionDeclSyntax] {
+        var conformances: [String] = []
+        var members: [String] = []
+        if encodes {
+            conformances.append("KeyedArchive.ArchiveDirectEncodable")
+            members.append("""
+                public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    try encoder.encodeSingleValue(value.rawValue)
+                }
+                """)
+        }
+        if decodes {
+            conformances.append("KeyedArchive.ArchiveDirectDecodable")
+            members.append("""
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                    let rawValue = try decoder.decodeSingleValue(RawValue.self)
+                    guard let value = \(typeName)(rawValue: rawValue) else {
+                        throw decoder.invalidRawValue(\(typeName).self, rawValue)
+                    }
+                    return value
+                }
+                """)
         }
         guard !conformances.isEmpty else { return [] }
         let source = """
@@ -96,10 +159,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Diagnoses what generated code could not match; `false` if anything was diagnosed.
-    static func checkSupported(_ structDecl: StructDeclSyntax, encodes: Bool, decodes: Bool,
+    static func checkSupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool,
                                in context: some MacroExpansionContext) -> Bool {
         var supported = true
-        for member in structDecl.memberBlock.members {
+        for member in declaration.memberBlock.members {
             if let function = member.decl.as(FunctionDeclSyntax.self), encodes, function.name.text == "encode",
                function.signature.parameterClause.parameters.first?.firstName.text == "to" {
                 context.diagnose(Diagnostic(node: function.name, message: ArchiveCodableDiagnostic.customEncode))
@@ -129,9 +192,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// The error for a type without `Codable` in its declaration, with a fix-it adding it.
-    static func notCodable(_ structDecl: StructDeclSyntax) -> Diagnostic {
+    static func notCodable(_ declaration: some DeclGroupSyntax) -> Diagnostic {
+        let name = declaration.asProtocol(NamedDeclSyntax.self)?.name
         let newClause: InheritanceClauseSyntax
-        if let clause = structDecl.inheritanceClause {
+        if let clause = declaration.inheritanceClause {
             var types = Array(clause.inheritedTypes)
             // `: A {` becomes `: A, Codable {`: the space before the brace moves to the end.
             let trailing = types[types.count - 1].trailingTrivia
@@ -144,13 +208,34 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 colon: .colonToken(trailingTrivia: .space),
                 inheritedTypes: [InheritedTypeSyntax(type: TypeSyntax("Codable"))])
         }
-        var fixed = structDecl.with(\.inheritanceClause, newClause)
-        if structDecl.inheritanceClause == nil {
-            fixed = fixed.with(\.name, structDecl.name.with(\.trailingTrivia, []))
-                .with(\.inheritanceClause, newClause.with(\.trailingTrivia, structDecl.name.trailingTrivia))
+        var fixed = Syntax(declaration.with(\.inheritanceClause, newClause))
+        if declaration.inheritanceClause == nil, let name, var named = fixed.asProtocol(NamedDeclSyntax.self) {
+            // `struct A {` becomes `struct A: Codable {`: the space after the name moves after the clause.
+            named.name = name.with(\.trailingTrivia, [])
+            if var group = Syntax(named).asProtocol(DeclGroupSyntax.self) {
+                group.inheritanceClause = newClause.with(\.trailingTrivia, name.trailingTrivia)
+                fixed = Syntax(group)
+            }
         }
         return Diagnostic(
-            node: structDecl.name, message: ArchiveCodableDiagnostic.notCodable,
-            fixIt: FixIt(message: AddCodableFixIt(), changes: [.replace(oldNode: Syntax(structDecl), newNode: Syntax(fixed))]))
+            node: name.map(Syntax.init) ?? Syntax(declaration), message: ArchiveCodableDiagnostic.notCodable,
+            fixIt: FixIt(message: AddCodableFixIt(), changes: [.replace(oldNode: Syntax(declaration), newNode: fixed)]))
+    }
+}
+
+/// What `@ArchiveCodable` is attached to.
+enum DeclarationKind {
+    case structure, enumeration, finalClass, openClass, unsupported
+
+    init(_ declaration: some DeclGroupSyntax) {
+        if declaration.is(StructDeclSyntax.self) {
+            self = .structure
+        } else if declaration.is(EnumDeclSyntax.self) {
+            self = .enumeration
+        } else if let classDecl = declaration.as(ClassDeclSyntax.self) {
+            self = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) } ? .finalClass : .openClass
+        } else {
+            self = .unsupported
+        }
     }
 }

@@ -36,6 +36,50 @@ struct IntKeyedEntry: Codable, Equatable {
 
 typealias MaybeText = String?
 
+/// Enums with raw values: the raw value is the whole value.
+@ArchiveCodable
+enum AnnotatedMood: String, Codable, CaseIterable {
+    case calm, cross = "angry", empty = ""
+}
+
+@ArchiveCodable
+enum AnnotatedLevel: Int, Codable, CaseIterable {
+    case lowest = -9_223_372_036_854_775_808, zero = 0, highest = 9_223_372_036_854_775_807
+}
+
+@ArchiveCodable
+enum AnnotatedPriority: UInt8, Codable, CaseIterable {
+    case low = 0, high = 255
+}
+
+@ArchiveCodable
+enum AnnotatedRatio: Double, Codable, CaseIterable {
+    case half = 0.5, negativeZero = -0.0, huge = 1e300
+}
+
+@ArchiveCodable
+enum AnnotatedScale: Float, Codable, CaseIterable {
+    case tiny = 1e-30, one = 1
+}
+
+/// An enum with associated values and a final class: annotated, they keep their `Codable`
+/// conformance (no generated code yet), so the bytes are unchanged.
+@ArchiveCodable
+enum AnnotatedShape: Codable, Equatable {
+    case circle(radius: Double), polygon(sides: Int, label: String?), dot
+}
+
+@ArchiveCodable
+final class AnnotatedNode: Codable {
+    var name: String
+    var next: AnnotatedNode?
+
+    init(name: String, next: AnnotatedNode?) {
+        self.name = name
+        self.next = next
+    }
+}
+
 /// Every other kind of property: optionals (spelled `?`, `Optional<>`, through a type alias,
 /// doubly), an observed property, values with a
 /// native form, collections of annotated values, and a member without generated code.
@@ -64,6 +108,13 @@ struct AnnotatedEverything: Codable {
     var data: Data
     var id: UUID
     var numbers: [Int]
+    var mood: AnnotatedMood
+    var level: AnnotatedLevel?
+    var priorities: [AnnotatedPriority]
+    var ratio: AnnotatedRatio
+    var scales: [String: AnnotatedScale]
+    var shape: AnnotatedShape
+    var node: AnnotatedNode?
 }
 
 /// An ordinary `Codable` type around annotated ones.
@@ -103,6 +154,9 @@ extension AnnotatedEverything {
             entries: (0..<pick([0, 1, 3])).map { _ in entry() }, entriesByName: pick([[:], ["7": entry(), "b": entry()]]),
             moods: pick([[], [nil, .calm], [.loud]]), date: Date(timeIntervalSince1970: pick([0, -1.5, 1e9])),
             data: pick([Data(), Data([1, 2, 255])]), id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
-            numbers: pick([[], [1, -1, .max]]))
+            numbers: pick([[], [1, -1, .max]]), mood: pick(AnnotatedMood.allCases), level: pick([nil] + AnnotatedLevel.allCases),
+            priorities: pick([[], AnnotatedPriority.allCases]), ratio: pick(AnnotatedRatio.allCases),
+            scales: pick([[:], ["a": .tiny, "b": .one]]), shape: pick([.dot, .circle(radius: -1), .polygon(sides: 5, label: nil)]),
+            node: pick([nil, AnnotatedNode(name: "n", next: nil), AnnotatedNode(name: "a", next: AnnotatedNode(name: "b", next: nil))]))
     }
 }

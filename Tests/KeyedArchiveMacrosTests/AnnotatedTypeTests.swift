@@ -47,6 +47,74 @@ import Testing
         #expect(Self.hasGeneratedCode(IntKeyedEntry.self))
         #expect(Self.hasGeneratedCode(AnnotatedEverything.self))
         #expect(!Self.hasGeneratedCode(PlainHolder.self))
+        #expect(Self.hasGeneratedCode(AnnotatedMood.self) && Self.hasGeneratedCode(AnnotatedLevel.self)
+            && Self.hasGeneratedCode(AnnotatedPriority.self) && Self.hasGeneratedCode(AnnotatedRatio.self)
+            && Self.hasGeneratedCode(AnnotatedScale.self))
+        // No generated code yet: their Codable conformance does the work.
+        #expect(!Self.hasGeneratedCode(AnnotatedShape.self) && !Self.hasGeneratedCode(AnnotatedNode.self))
+    }
+
+    @Test func anEnumWithARawValueIsWrittenAsItsRawValue() throws {
+        for mood in AnnotatedMood.allCases {
+            let (direct, codable) = try Self.bytesBothWays(mood)
+            let rawValueArchive = try ArchiveEncoder().encode(mood.rawValue)
+            #expect(direct == codable)
+            #expect(direct == rawValueArchive)
+            #expect(try ArchiveDecoder().decode(AnnotatedMood.self, from: direct) == mood)
+        }
+        for level in AnnotatedLevel.allCases {
+            // In an array, each element is written on its own, as the Codable path writes it (an
+            // [Int] is packed instead).
+            let (direct, codable) = try Self.bytesBothWays([level, level])
+            #expect(direct == codable)
+            #expect(try ArchiveDecoder().decode([AnnotatedLevel].self, from: direct) == [level, level])
+            let rawValueArchive = try ArchiveEncoder().encode(level.rawValue)
+            #expect(try ArchiveEncoder().encode(level) == rawValueArchive)
+        }
+        for ratio in AnnotatedRatio.allCases {
+            let (direct, codable) = try Self.bytesBothWays(["r": ratio])
+            #expect(direct == codable)
+            #expect(try ArchiveDecoder().decode([String: AnnotatedRatio].self, from: direct) == ["r": ratio])
+        }
+        let (direct, codable) = try Self.bytesBothWays(AnnotatedPriority?.some(.high))
+        #expect(direct == codable)
+    }
+
+    /// A raw value that names no case, a value of the wrong type, a nil, an integer out of the
+    /// raw type's range: the same error, path and description from both paths.
+    @Test func aBadRawValueFailsTheSameWay() throws {
+        struct Texts: Codable { var mood: String?; var level: String?; var priorities: [Int?] }
+        struct Enums: Codable { var mood: AnnotatedMood?; var level: AnnotatedLevel?; var priorities: [AnnotatedPriority] }
+        let bad: [Any] = [
+            Texts(mood: "sad", level: nil, priorities: [0]), Texts(mood: nil, level: "high", priorities: []),
+            Texts(mood: nil, level: nil, priorities: [255, 256]), Texts(mood: nil, level: nil, priorities: [0, nil]),
+            Texts(mood: nil, level: nil, priorities: [-1]), Texts(mood: "Calm", level: nil, priorities: []),
+        ]
+        for case let value as Texts in bad {
+            let bytes = try ArchiveEncoder().encode(value)
+            Self.expectSameDecoding(Enums.self, from: bytes)
+            #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(Enums.self, from: bytes) }
+        }
+        for top in [try ArchiveEncoder().encode("sad"), try ArchiveEncoder().encode(3.5), try ArchiveEncoder().encode(Int?.none),
+                    try ArchiveEncoder().encode(["calm", "x"])] {
+            Self.expectSameDecoding(AnnotatedMood.self, from: top)
+            Self.expectSameDecoding(AnnotatedLevel.self, from: top)
+            Self.expectSameDecoding(AnnotatedRatio.self, from: top)
+            Self.expectSameDecoding(AnnotatedScale.self, from: top)
+            Self.expectSameDecoding([AnnotatedMood].self, from: top)
+        }
+        // The description is the standard library's, word for word.
+        let error = try #require(throws: DecodingError.self) {
+            try ArchiveDecoder().decode([AnnotatedMood].self, from: ArchiveEncoder().encode(["calm", "sad"]))
+        }
+        guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription == "Cannot initialize AnnotatedMood from invalid String value sad")
+        #expect(context.codingPath.map(\.intValue) == [1])
+        let json = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode([AnnotatedMood].self, from: Data(#"["calm","sad"]"#.utf8))
+        }
+        guard case .dataCorrupted(let jsonContext) = json else { Issue.record("\(json)"); return }
+        #expect(jsonContext.debugDescription == context.debugDescription)
     }
 
     @Test(arguments: ["plain", "deterministic", "zlib+crc32", "identity"])

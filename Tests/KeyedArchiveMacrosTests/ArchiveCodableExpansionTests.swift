@@ -121,9 +121,86 @@ import Testing
             """)
     }
 
+    @Test func anEnumWithARawValueIsItsRawValue() {
+        expand("""
+            @ArchiveCodable
+            enum Mood: String, Codable {
+                case calm, cross = "angry"
+            }
+            """, """
+            enum Mood: String, Codable {
+                case calm, cross = "angry"
+            }
+
+            extension Mood: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                public static func _archiveEncode(_ value: Mood, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    try encoder.encodeSingleValue(value.rawValue)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Mood {
+                    let rawValue = try decoder.decodeSingleValue(RawValue.self)
+                    guard let value = Mood(rawValue: rawValue) else {
+                        throw decoder.invalidRawValue(Mood.self, rawValue)
+                    }
+                    return value
+                }
+            }
+            """)
+        expand("@ArchiveCodable\nenum Priority: UInt8, Decodable {\n    case low = 1\n}", """
+            enum Priority: UInt8, Decodable {
+                case low = 1
+            }
+
+            extension Priority: KeyedArchive.ArchiveDirectDecodable {
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Priority {
+                    let rawValue = try decoder.decodeSingleValue(RawValue.self)
+                    guard let value = Priority(rawValue: rawValue) else {
+                        throw decoder.invalidRawValue(Priority.self, rawValue)
+                    }
+                    return value
+                }
+            }
+            """)
+    }
+
+    /// What has no generated code yet keeps its `Codable` conformance: no extension, no error,
+    /// the same bytes.
+    @Test func otherEnumsAndFinalClassesKeepTheirCodableConformance() {
+        expand("@ArchiveCodable enum Shape: Codable {\n    case circle(radius: Double), dot\n}", "enum Shape: Codable {\n    case circle(radius: Double), dot\n}")
+        expand("@ArchiveCodable enum Aliased: Identifier, Codable {\n    case a\n}", "enum Aliased: Identifier, Codable {\n    case a\n}")
+        expand("@ArchiveCodable final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}",
+               "final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}")
+        // Codable is still required, with its fix-it.
+        expand("@ArchiveCodable final class Plain {\n}", "final class Plain {\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration",
+                                            line: 1, column: 29, fixIts: [FixItSpec(message: "Add ': Codable'")])],
+               fixed: "@ArchiveCodable final class Plain: Codable {\n}")
+        expand("@ArchiveCodable enum Flag: Int {\n    case on = 1\n}", "enum Flag: Int {\n    case on = 1\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration",
+                                            line: 1, column: 22, fixIts: [FixItSpec(message: "Add ': Codable'")])],
+               fixed: "@ArchiveCodable enum Flag: Int, Codable {\n    case on = 1\n}")
+    }
+
     @Test func whatGeneratedCodeCannotMatchIsAnError() {
-        expand("@ArchiveCodable enum Mood: Codable {\n    case calm\n}", "enum Mood: Codable {\n    case calm\n}",
-               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable supports structs only (enums and classes keep their Codable conformance)", line: 1, column: 1)])
+        expand("@ArchiveCodable class Shape: Codable {\n    var sides = 3\n}", "class Shape: Codable {\n    var sides = 3\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable supports final classes only: a subclass could change what is encoded; mark the class 'final'", line: 1, column: 1)])
+        expand("@ArchiveCodable actor Counter: Codable {\n}", "actor Counter: Codable {\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable supports structs, enums and final classes", line: 1, column: 1)])
+        expand("@ArchiveCodable enum Level<T>: Int, Codable {\n    case low\n}", "enum Level<T>: Int, Codable {\n    case low\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable does not support generic types", line: 1, column: 22)])
+        expand("""
+            @ArchiveCodable
+            enum Mood: String, Codable {
+                case calm
+                init(from decoder: any Decoder) throws { self = .calm }
+            }
+            """, """
+            enum Mood: String, Codable {
+                case calm
+                init(from decoder: any Decoder) throws { self = .calm }
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom init(from:): the generated code would read differently; remove one of them", line: 4, column: 5),
+            ])
         expand("@ArchiveCodable struct Box<T: Codable>: Codable {\n    var value: T\n}", "struct Box<T: Codable>: Codable {\n    var value: T\n}",
                diagnostics: [DiagnosticSpec(message: "@ArchiveCodable does not support generic types", line: 1, column: 24)])
         expand("""

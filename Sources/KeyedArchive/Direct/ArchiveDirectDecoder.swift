@@ -15,7 +15,8 @@ public protocol ArchiveDirectDecodable: Decodable {
 }
 
 /// Where an `ArchiveDirectDecodable` value is read from: handed to its generated
-/// `_archiveDecode(from:)`, which opens its keyed container and reads the entries.
+/// `_archiveDecode(from:)`, which opens its keyed container and reads the entries (a struct),
+/// or reads one single value (an enum's raw value).
 public struct ArchiveDirectDecoder {
     let state: DecodingState
     let location: ValueLocation

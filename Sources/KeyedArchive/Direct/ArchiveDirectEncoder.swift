@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Where an `ArchiveDirectEncodable` value is written: handed to its generated
-/// `_archiveEncode(_:to:)`, which opens one keyed container and writes its entries.
+/// `_archiveEncode(_:to:)`, which opens one keyed container and writes its entries (a struct),
+/// or writes one single value (an enum's raw value).
 ///
 /// It writes through the same sinks, key table and fix-up machinery as `encode(to:)` does, so
 /// everything `encode(to:)` may do around it (a parent's container continued later, a super
