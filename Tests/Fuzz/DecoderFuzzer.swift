@@ -3,7 +3,8 @@
 //
 // Every input is decoded as each fuzz target type with default limits. Thrown errors are the
 // expected outcome for most inputs and are ignored; a crash, a sanitizer report, a timeout or
-// running out of memory is a finding (libFuzzer writes the input to Tests/Fuzz/crashers/).
+// running out of memory is a finding (libFuzzer writes the input to Tests/Fuzz/crashers/). So
+// is an input on which the generated-code path and init(from:) disagree (`FuzzDirect`).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,5 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? decoder.decode(FuzzTree.self, from: asData)
     // Shared objects and references (flag bit 2): resolved into class instances.
     _ = try? decoder.decode(FuzzGraph.self, from: bytes)
+    // Generated code and init(from:) must agree on every input, valid or not.
+    if let disagreement = FuzzDirect.disagreement(bytes) { fatalError("FuzzDirect: \(disagreement)") }
     return 0
 }

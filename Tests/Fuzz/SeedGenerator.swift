@@ -22,6 +22,7 @@ enum SeedGenerator {
                 ("nested", try encoder.encode(FuzzSamples.nested)),
                 ("blobs", try encoder.encode(FuzzSamples.blobs)),
                 ("tree", try encoder.encode(FuzzSamples.tree)),
+                ("direct", try encoder.encode(FuzzSamples.direct)),
             ]
             var sharing = encoder
             sharing.preservesObjectIdentity = true

@@ -41,6 +41,8 @@ private func replay(_ bytes: [UInt8]) -> [String] {
         unexpectedOutcome(FuzzNested.self, bytes),
         unexpectedOutcome(FuzzBlobs.self, bytes),
         unexpectedOutcome(FuzzTree.self, bytes),
+        unexpectedOutcome(FuzzDirect.self, bytes),
+        FuzzDirect.disagreement(bytes),
     ].compactMap { $0 }
 }
 
@@ -150,6 +152,9 @@ private func replayStream(_ bytes: [UInt8]) throws -> (frames: Int, problem: Str
                 else if name.hasPrefix("encoded-nested-") { _ = try decoder.decode(FuzzNested.self, from: bytes) }
                 else if name.hasPrefix("encoded-blobs-") { _ = try decoder.decode(FuzzBlobs.self, from: bytes) }
                 else if name.hasPrefix("encoded-tree-") { _ = try decoder.decode(FuzzTree.self, from: bytes) }
+                else if name.hasPrefix("encoded-direct-") {
+                    #expect(try decoder.decode(FuzzDirect.self, from: bytes) == FuzzSamples.direct, "\(name)")
+                }
                 else if name.hasPrefix("encoded-graph-") {
                     let graph = try decoder.decode(FuzzGraph.self, from: bytes)
                     #expect(graph[0].children[0] === graph[2] && graph[0].alias === graph[3].alias, "\(name)")

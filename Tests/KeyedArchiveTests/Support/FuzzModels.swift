@@ -8,7 +8,8 @@ import FoundationEssentials
 import Foundation
 #endif
 #if canImport(KeyedArchive)
-import KeyedArchive
+// Testable: `FuzzDirect.disagreement` switches the generated code off (an internal setting).
+@testable import KeyedArchive
 #endif
 
 /// A struct model: scalars, Foundation types, an array, an optional, a nested struct and an
@@ -90,6 +91,123 @@ final class FuzzAlias: Codable {
 
 typealias FuzzGraph = [FuzzNode]
 
+/// The generated-code path (`@ArchiveCodable`): a struct, a nested struct and an enum with a
+/// raw value, with the conformances the macro writes for them (written out here: the fuzzers
+/// are built without macros), around members that keep the `Codable` path.
+struct FuzzDirect: Codable, Equatable {
+    enum Level: Int, Codable, Equatable { case low = 1, high = 2 }
+
+    struct Item: Codable, Equatable {
+        var id: Int
+        var label: String?
+        var level: Level
+    }
+
+    var name: String
+    var count: Int8
+    var ratio: Float
+    var items: [Item]
+    var byName: [String: Item]
+    var maybe: Item?
+    var shape: FuzzModel.Shape
+    var when: Date
+    var flags: [Bool]
+    var nested: Int??
+
+    /// How the two paths disagree on `bytes`, or `nil` if they agree: the same value, or the
+    /// same error with the same path and description. The decoder fuzzer stops on any
+    /// disagreement, as on a crash.
+    static func disagreement(_ bytes: [UInt8]) -> String? {
+        let direct = ArchiveDecoder()
+        var codable = direct
+        codable.usesGeneratedCode = false
+        let viaDirect = Result { try direct.decode(FuzzDirect.self, from: bytes) }
+        let viaCodable = Result { try codable.decode(FuzzDirect.self, from: bytes) }
+        switch (viaDirect, viaCodable) {
+        case (.success(let a), .success(let b)):
+            // Compared by their deterministic archives, in which a NaN equals itself and a
+            // dictionary's order does not count.
+            var encoder = ArchiveEncoder()
+            encoder.usesGeneratedCode = false
+            encoder.deterministic = true
+            let (archiveA, archiveB) = (try? encoder.encode(a), try? encoder.encode(b))
+            return archiveA != nil && archiveA == archiveB ? nil : "decoded values differ: \(a) against \(b)"
+        case (.failure(let a), .failure(let b)):
+            return "\(a)" == "\(b)" ? nil : "errors differ: \(a) against \(b)"
+        default:
+            return "one path decoded, the other threw: generated code \(viaDirect), init(from:) \(viaCodable)"
+        }
+    }
+}
+
+extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, .count, .ratio, .items, .byName, .maybe, .shape, .when, .flags, .nested])
+
+    static func _archiveEncode(_ value: FuzzDirect, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.name, at: 0)
+        try container.encode(value.count, at: 1)
+        try container.encode(value.ratio, at: 2)
+        try container.encode(value.items, at: 3)
+        try container.encode(value.byName, at: 4)
+        try container.encode(value.maybe, at: 5)
+        try container.encode(value.shape, at: 6)
+        try container.encode(value.when, at: 7)
+        try container.encode(value.flags, at: 8)
+        try container.encode(value.nested, at: 9)
+    }
+
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect {
+        try FuzzDirect(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.name = try container.decode(at: 0)
+        self.count = try container.decode(at: 1)
+        self.ratio = try container.decode(at: 2)
+        self.items = try container.decode(at: 3)
+        self.byName = try container.decode(at: 4)
+        self.maybe = try container.decode(at: 5)
+        self.shape = try container.decode(at: 6)
+        self.when = try container.decode(at: 7)
+        self.flags = try container.decode(at: 8)
+        self.nested = try container.decode(at: 9)
+    }
+}
+
+extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.id, .label, .level])
+
+    static func _archiveEncode(_ value: FuzzDirect.Item, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.id, at: 0)
+        try container.encode(value.label, at: 1)
+        try container.encode(value.level, at: 2)
+    }
+
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Item {
+        try FuzzDirect.Item(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.id = try container.decode(at: 0)
+        self.label = try container.decode(at: 1)
+        self.level = try container.decode(at: 2)
+    }
+}
+
+extension FuzzDirect.Level: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static func _archiveEncode(_ value: FuzzDirect.Level, to encoder: inout ArchiveDirectEncoder) throws {
+        try encoder.encodeSingleValue(value.rawValue)
+    }
+
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Level {
+        let rawValue = try decoder.decodeSingleValue(RawValue.self)
+        guard let value = FuzzDirect.Level(rawValue: rawValue) else { throw decoder.invalidRawValue(FuzzDirect.Level.self, rawValue) }
+        return value
+    }
+}
+
 /// Sample values, encoded into seed inputs by SeedGenerator.swift.
 enum FuzzSamples {
     static let model = FuzzModel(
@@ -101,6 +219,13 @@ enum FuzzSamples {
         shapes: [.circle(radius: 1.5), .rect(width: 2, height: 3), .label("hi", bold: true), .none],
         small: 255, signed: -9_000_000_000, flag: true,
         url: URL(string: "https://example.com/a?b=c"))
+
+    static let direct = FuzzDirect(
+        name: "direct", count: -128, ratio: .infinity,
+        items: [.init(id: 1, label: nil, level: .low), .init(id: .min, label: "", level: .high)],
+        byName: ["a": .init(id: 7, label: "seven", level: .high), "": .init(id: 0, label: nil, level: .low)],
+        maybe: .init(id: .max, label: "m", level: .low), shape: .label("s", bold: false),
+        when: Date(timeIntervalSince1970: -0.5), flags: [true, false], nested: .some(nil))
 
     static let nested: FuzzNested = [["a": [1, 2, 3], "b": []], [:], ["c": [-1, Int.max, Int.min]]]
 
