@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveGRPC",
+                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveGRPC", "KeyedArchiveMacros",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
