@@ -49,7 +49,12 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             // conformance: its raw value in a single-value container, which generated code
             // writes and reads directly. Any other enum keeps its synthesized conformance, which
             // nests keyed containers per case: its bytes are unchanged, only not faster yet.
-            guard let rawType = inherited.first, Self.rawValueTypes.contains(rawType) else { return [] }
+            // Only when nothing else in the declaration could bring its own coding: a protocol
+            // in the inheritance clause may implement `init(from:)` (an "unknown case"
+            // fallback, say), which generated code would bypass.
+            let names = inherited.map(Self.withoutSwiftPrefix)
+            guard let rawType = names.first, Self.rawValueTypes.contains(rawType),
+                  names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) else { return [] }
             guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
             return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
         case .finalClass, .openClass, .unsupported:
@@ -88,6 +93,18 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static let rawValueTypes: Set<String> = [
         "String", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
     ]
+
+    /// The protocols an enum with generated code may also list: none of them brings a
+    /// `Codable` implementation of its own.
+    static let plainEnumProtocols: Set<String> = [
+        "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "Comparable", "Sendable", "CaseIterable",
+        "CodingKey", "CustomStringConvertible", "Identifiable", "BitwiseCopyable",
+    ]
+
+    /// `Swift.String` as `String`: the standard library's types may be spelled qualified.
+    static func withoutSwiftPrefix(_ name: String) -> String {
+        name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name
+    }
 
     /// The conformances of an enum with a raw value: the raw value as the whole value, and the
     /// standard library's error for a raw value that names no case.

@@ -145,8 +145,8 @@ import Testing
                 }
             }
             """)
-        expand("@ArchiveCodable\nenum Priority: UInt8, Decodable {\n    case low = 1\n}", """
-            enum Priority: UInt8, Decodable {
+        expand("@ArchiveCodable\nenum Priority: Swift.UInt8, Decodable, Hashable, Sendable {\n    case low = 1\n}", """
+            enum Priority: Swift.UInt8, Decodable, Hashable, Sendable {
                 case low = 1
             }
 
@@ -167,6 +167,9 @@ import Testing
     @Test func otherEnumsAndFinalClassesKeepTheirCodableConformance() {
         expand("@ArchiveCodable enum Shape: Codable {\n    case circle(radius: Double), dot\n}", "enum Shape: Codable {\n    case circle(radius: Double), dot\n}")
         expand("@ArchiveCodable enum Aliased: Identifier, Codable {\n    case a\n}", "enum Aliased: Identifier, Codable {\n    case a\n}")
+        // A protocol that may bring its own init(from:) (an "unknown case" fallback): no code.
+        expand("@ArchiveCodable enum Tolerant: String, Codable, UnknownFallback {\n    case a, unknown\n}",
+               "enum Tolerant: String, Codable, UnknownFallback {\n    case a, unknown\n}")
         expand("@ArchiveCodable final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}",
                "final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}")
         // Codable is still required, with its fix-it.

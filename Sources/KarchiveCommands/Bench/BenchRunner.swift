@@ -46,10 +46,11 @@ struct BenchRounds {
          Self.median(zip(decode[reference], decode[coder]).map { $0 / $1 }))
     }
 
-    /// Half the interquartile range of the per-round ratios of `coder` to `reference`, relative
-    /// to their median: 0.05 means the middle half of the rounds lies within about ±5 % of the
-    /// reported ratio. It tells how steady the machine was during the run. Not a number below
-    /// eight rounds.
+    /// How far the quartiles of the per-round ratios of `coder` to `reference` lie from their
+    /// median, the farther of the two, relative to the median: 0.05 means the middle half of the
+    /// rounds lies within ±5 % of the reported ratio (ratios of times are skewed, so the two
+    /// sides differ). It tells how steady the machine was during the run, round by round. Not a
+    /// number below eight rounds.
     func spread(of times: KeyPath<BenchRounds, [[Double]]>, coder: Int, against reference: Int) -> Double {
         let ratios = zip(self[keyPath: times][reference], self[keyPath: times][coder]).map { $0 / $1 }.sorted()
         // Quartiles of fewer rounds say more about chance than about the machine (the numeric
@@ -57,7 +58,8 @@ struct BenchRounds {
         guard ratios.count >= 8 else { return .nan }
         let lower = Self.median(Array(ratios[..<(ratios.count / 2)]))
         let upper = Self.median(Array(ratios[((ratios.count + 1) / 2)...]))
-        return (upper - lower) / 2 / Self.median(ratios)
+        let median = Self.median(ratios)
+        return max(upper - median, median - lower) / median
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -95,8 +97,14 @@ struct BenchRunner {
         let samples = quick ? 200 : 20_000
         let circles = quick ? 200 : 2_000
         let models: [(String, (String) throws -> PreparedModel)] = [
-            ("Commits (string keys) × \(Formatting.count(commits))", { try prepare(Commit.sample(count: commits), named: $0) }),
-            ("Commits (int keys) × \(Formatting.count(commits))", { try prepare(IntKeyedCommit.sample(count: commits), named: $0) }),
+            ("Commits (string keys) × \(Formatting.count(commits))", {
+                let model = Commit.sample(count: commits)
+                return try prepare(model, named: $0, generated: generatedCodeCoder(for: model, twin: model.map(GeneratedCodeCommit.init)))
+            }),
+            ("Commits (int keys) × \(Formatting.count(commits))", {
+                let model = IntKeyedCommit.sample(count: commits)
+                return try prepare(model, named: $0, generated: generatedCodeCoder(for: model, twin: model.map(GeneratedCodeIntKeyedCommit.init)))
+            }),
             ("App state, \(Formatting.count(documents)) documents", { try prepare(AppState.sample(documents: documents), named: $0) }),
             ("Class hierarchy, \(Formatting.count(circles)) circles", { try prepare(Drawing.sample(count: circles), named: $0, same: { $0.isSame(as: $1) }) }),
             ("Numeric series, \(Formatting.count(doubles)) Doubles", { try prepare(NumericSeries.sample(values: doubles, samples: samples), named: $0) }),
@@ -133,14 +141,28 @@ struct BenchRunner {
         return zip(models, rounds).flatMap { model, rounds in model.results(rounds) }
     }
 
-    private func prepare<Model: Codable & Equatable & Sendable>(_ model: Model, named name: String) throws -> PreparedModel {
-        try prepare(model, named: name, same: ==)
+    private func prepare<Model: Codable & Equatable & Sendable>(
+        _ model: Model, named name: String, generated: (coder: Coder<Model>, decodesTwin: @Sendable (Data) throws -> Bool)? = nil
+    ) throws -> PreparedModel {
+        try prepare(model, named: name, same: ==, generated: generated)
     }
 
     /// Every coder of `codableCoders` and the null coder (the Codable ceiling), checked on
     /// `model`; `same` tells whether a coder decoded the model back.
-    private func prepare<Model: Codable & Sendable>(_ model: Model, named name: String, same: (Model, Model) -> Bool) throws -> PreparedModel {
-        let coders = codableCoders(Model.self) + [try nullCoder(for: model)]
+    ///
+    /// `generated`, for the models that have a twin with `@ArchiveCodable`'s code, comes right
+    /// after "Archive"; its twin must decode back to itself.
+    private func prepare<Model: Codable & Sendable>(
+        _ model: Model, named name: String, same: (Model, Model) -> Bool,
+        generated: (coder: Coder<Model>, decodesTwin: @Sendable (Data) throws -> Bool)? = nil
+    ) throws -> PreparedModel {
+        var coders = codableCoders(Model.self) + [try nullCoder(for: model)]
+        if let generated {
+            guard try generated.decodesTwin(generated.coder.encode(model)) else {
+                throw CommandFailure("\(generated.coder.name) did not decode \(name) back to the model it encoded")
+            }
+            coders.insert(generated.coder, at: 1)
+        }
         // Every coder round-trips the model once before any is timed. This checks them, and it
         // also puts every coder in the same process state: measured, a coder timed before the
         // others had run decoded 15–20 % slower, because glibc kept returning the freed heap

@@ -37,7 +37,8 @@ enum BenchTable {
                "not counted). × JSON: for times, the median over the rounds of how many times faster than",
                "JSONEncoder/JSONDecoder (higher is better); for bytes, the size relative to JSON's (lower is better).",
                "Null coder: the Codable ceiling. It writes and reads no bytes and parses no URLs or dates; its time is what",
-               "Swift's Codable machinery alone costs, so no coder that goes through Encodable/Decodable can beat it."]
+               "Swift's Codable machinery alone costs, so no coder that goes through Encodable/Decodable can beat it.",
+               "Archive, generated: the same model with the code @ArchiveCodable generates (the same bytes as Archive's)."]
             + steadiness(results)
     }
 

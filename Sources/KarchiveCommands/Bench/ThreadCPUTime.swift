@@ -16,17 +16,26 @@ import Musl
 enum ThreadCPUTime {
     /// Seconds of CPU time `body` took on this thread. Everything the coders do runs on the
     /// calling thread, so nothing they do is missed.
+    /// Where the system has no CPU clock for the thread (it should not happen on Linux or
+    /// Darwin), the wall clock's time instead: every time then 0 would make every ratio
+    /// meaningless and every model's rounds run to their cap.
     static func measure(_ body: () throws -> Void) rethrows -> Double {
-        let start = now()
+        guard let start = now() else { return try wallClock(body) }
         try body()
-        return now() - start
+        guard let end = now() else { return try wallClock(body) }
+        return end - start
     }
 
-    static func now() -> Double {
+    static func now() -> Double? {
         var time = timespec()
-        // CLOCK_THREAD_CPUTIME_ID exists on Linux and on Darwin; it cannot fail for the
-        // calling thread, but a failure would read as zero time, never as a crash.
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func wallClock(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

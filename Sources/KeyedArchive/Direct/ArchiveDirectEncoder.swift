@@ -19,9 +19,23 @@ public struct ArchiveDirectEncoder {
     let component: PathComponent
     /// Nesting depth of the value (already checked against the limit).
     let depth: Int
+    /// Whether the value was written (a keyed container opened, or a single value): a second
+    /// write is a programmer's mistake, stopped as `EncoderImpl` stops it.
+    private(set) var wroteValue = false
+
+    init(state: EncodingState, sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent, depth: Int) {
+        (self.state, self.sink, self.parentPath, self.component, self.depth) = (state, sink, parentPath, component, depth)
+    }
+
+    /// Marks the value written; stops on a second write, which would corrupt the archive.
+    mutating func claimValue() {
+        precondition(!wroteValue, "Attempt to write a generated-code value twice (a keyed container or a single value was already written)")
+        wroteValue = true
+    }
 
     /// The value's keyed container, opened where the value belongs.
-    public func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
+    public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
+        claimValue()
         let container = sink.open(.keyed, depth: depth)
         return ArchiveDirectKeyedContainer(state: state, container: container, keys: keys,
                                            path: parentPath.appending(component))

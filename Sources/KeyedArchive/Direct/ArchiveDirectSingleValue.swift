@@ -12,31 +12,31 @@ import Foundation
 
 extension ArchiveDirectEncoder {
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: String) throws { NativeEncoding.writeString(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: String) throws { claimValue(); NativeEncoding.writeString(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Double) throws { NativeEncoding.writeDouble(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Double) throws { claimValue(); NativeEncoding.writeDouble(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Float) throws { NativeEncoding.writeFloat(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Float) throws { claimValue(); NativeEncoding.writeFloat(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Int) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Int) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Int8) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Int8) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Int16) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Int16) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Int32) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Int32) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: Int64) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: Int64) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: UInt) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: UInt) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: UInt8) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: UInt8) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: UInt16) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: UInt16) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: UInt32) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: UInt32) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
     /// Writes `value` as the whole value.
-    public mutating func encodeSingleValue(_ value: UInt64) throws { NativeEncoding.writeInteger(value, into: &sink.writer) }
+    public mutating func encodeSingleValue(_ value: UInt64) throws { claimValue(); NativeEncoding.writeInteger(value, into: &sink.writer) }
 }
 
 extension ArchiveDirectDecoder {

@@ -47,9 +47,21 @@ func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
         && zip(a.circles, b.circles).allSatisfy { $0.radius == $1.radius && $0.isEqual(to: $1) }
 }
 
-let models: [Model] = [
+#if DIRECT_CODE
+// DIRECT=1: the commit models' twins with the code `@ArchiveCodable` generates
+// (KeyedArchiveSamples' GeneratedCodeCommit), the same bytes through the generated-code path.
+let commitModels: [Model] = [
+    model("commits-int") { IntKeyedCommit.sample().map(GeneratedCodeIntKeyedCommit.init) },
+    model("commits-string") { Commit.sample().map(GeneratedCodeCommit.init) },
+]
+#else
+let commitModels: [Model] = [
     model("commits-int") { IntKeyedCommit.sample() },
     model("commits-string") { Commit.sample() },
+]
+#endif
+
+let models: [Model] = commitModels + [
     model("app-state") { AppState.sample() },
     model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
 ]

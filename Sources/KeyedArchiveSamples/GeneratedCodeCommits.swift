@@ -1,0 +1,176 @@
+import Foundation
+import KeyedArchive
+
+// The sample commits as `@ArchiveCodable` types, for `karchive bench`'s "Archive, generated"
+// rows. This target does not build swift-syntax (the tool would then build it too), so the
+// conformances are written out as the macro writes them for the same declarations: the
+// macro's expansion tests pin that shape, and `GeneratedCodeCommitTests` checks that these
+// write the bytes of `Commit` and `IntKeyedCommit`.
+
+/// `Commit` with the conformances `@ArchiveCodable` generates (string keys).
+public struct GeneratedCodeCommit: Codable, Equatable, Sendable {
+    /// `Commit.Author` with generated code.
+    public struct Author: Codable, Equatable, Sendable {
+        var name: String
+        var email: String
+        var date: Date
+    }
+    var sha: String
+    var url: URL
+    var author: Author
+    var message: String
+    var commentCount: Int
+    var additions: Int
+    var deletions: Int
+
+    /// The same commit.
+    public init(_ commit: Commit) {
+        (sha, url, message) = (commit.sha, commit.url, commit.message)
+        author = Author(name: commit.author.name, email: commit.author.email, date: commit.author.date)
+        (commentCount, additions, deletions) = (commit.commentCount, commit.additions, commit.deletions)
+    }
+}
+
+extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.sha, .url, .author, .message, .commentCount, .additions, .deletions])
+
+    public static func _archiveEncode(_ value: GeneratedCodeCommit, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.sha, at: 0)
+        try container.encode(value.url, at: 1)
+        try container.encode(value.author, at: 2)
+        try container.encode(value.message, at: 3)
+        try container.encode(value.commentCount, at: 4)
+        try container.encode(value.additions, at: 5)
+        try container.encode(value.deletions, at: 6)
+    }
+
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit {
+        try GeneratedCodeCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.sha = try container.decode(at: 0)
+        self.url = try container.decode(at: 1)
+        self.author = try container.decode(at: 2)
+        self.message = try container.decode(at: 3)
+        self.commentCount = try container.decode(at: 4)
+        self.additions = try container.decode(at: 5)
+        self.deletions = try container.decode(at: 6)
+    }
+}
+
+extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, .email, .date])
+
+    public static func _archiveEncode(_ value: GeneratedCodeCommit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.name, at: 0)
+        try container.encode(value.email, at: 1)
+        try container.encode(value.date, at: 2)
+    }
+
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit.Author {
+        try GeneratedCodeCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.name = try container.decode(at: 0)
+        self.email = try container.decode(at: 1)
+        self.date = try container.decode(at: 2)
+    }
+}
+
+/// `IntKeyedCommit` with the conformances `@ArchiveCodable` generates (integer keys).
+public struct GeneratedCodeIntKeyedCommit: Codable, Equatable, Sendable {
+    /// `IntKeyedCommit.Author` with generated code.
+    public struct Author: Codable, Equatable, Sendable {
+        var name: String
+        var email: String
+        var date: Date
+        enum CodingKeys: Int, CodingKey { case name = 1, email, date }
+    }
+    var sha: String
+    var url: URL
+    var author: Author
+    var message: String
+    var commentCount: Int
+    var additions: Int
+    var deletions: Int
+    enum CodingKeys: Int, CodingKey { case sha = 1, url, author, message, commentCount, additions, deletions }
+
+    /// The same commit.
+    public init(_ commit: IntKeyedCommit) {
+        (sha, url, message) = (commit.sha, commit.url, commit.message)
+        author = Author(name: commit.author.name, email: commit.author.email, date: commit.author.date)
+        (commentCount, additions, deletions) = (commit.commentCount, commit.additions, commit.deletions)
+    }
+}
+
+extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.sha, .url, .author, .message, .commentCount, .additions, .deletions])
+
+    public static func _archiveEncode(_ value: GeneratedCodeIntKeyedCommit, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.sha, at: 0)
+        try container.encode(value.url, at: 1)
+        try container.encode(value.author, at: 2)
+        try container.encode(value.message, at: 3)
+        try container.encode(value.commentCount, at: 4)
+        try container.encode(value.additions, at: 5)
+        try container.encode(value.deletions, at: 6)
+    }
+
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeIntKeyedCommit {
+        try GeneratedCodeIntKeyedCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.sha = try container.decode(at: 0)
+        self.url = try container.decode(at: 1)
+        self.author = try container.decode(at: 2)
+        self.message = try container.decode(at: 3)
+        self.commentCount = try container.decode(at: 4)
+        self.additions = try container.decode(at: 5)
+        self.deletions = try container.decode(at: 6)
+    }
+}
+
+extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, .email, .date])
+
+    public static func _archiveEncode(_ value: GeneratedCodeIntKeyedCommit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.name, at: 0)
+        try container.encode(value.email, at: 1)
+        try container.encode(value.date, at: 2)
+    }
+
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeIntKeyedCommit.Author {
+        try GeneratedCodeIntKeyedCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.name = try container.decode(at: 0)
+        self.email = try container.decode(at: 1)
+        self.date = try container.decode(at: 2)
+    }
+}
+
+/// "Archive, generated": `ArchiveEncoder`/`ArchiveDecoder` on `twin`, the model with generated
+/// code, in place of `model`. Its `encode` ignores the model it is handed and writes `twin`
+/// (the same values; converting them is not what is timed), and its `decode` reads a `Twin`
+/// array and hands back `model`: `decodesTwin` is the check that the bytes decode to `twin`.
+public func generatedCodeCoder<Model, Twin: Codable & Equatable & Sendable>(
+    for model: Model, twin: Twin
+) -> (coder: Coder<Model>, decodesTwin: @Sendable (Data) throws -> Bool) where Model: Sendable {
+    let encoder = ArchiveEncoder()
+    let decoder = ArchiveDecoder()
+    let coder = Coder<Model>(name: generatedCoderName,
+                             encode: { _ in try encoder.encode(twin) },
+                             decode: { data in _ = try decoder.decode(Twin.self, from: data); return model })
+    return (coder, { try decoder.decode(Twin.self, from: $0) == twin })
+}
+
+/// The name of `generatedCodeCoder(for:twin:)`'s coder in tables.
+public let generatedCoderName = "Archive, generated"

@@ -1,0 +1,50 @@
+import Foundation
+@testable import KeyedArchive
+import KeyedArchiveSamples
+import Testing
+
+/// The commit twins with `@ArchiveCodable`'s code, which `karchive bench` times as "Archive,
+/// generated": they must write exactly what the sample commits write through `Codable`, and
+/// each must read the other's archives, or the bench would compare different work.
+@Suite struct GeneratedCodeCommitTests {
+    @Test(arguments: ["plain", "deterministic", "zlib+crc32"])
+    func theTwinsWriteTheCommitsBytes(_ option: String) throws {
+        var encoder = ArchiveEncoder()
+        switch option {
+        case "deterministic": encoder.deterministic = true
+        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
+        default: break
+        }
+        let commits = Commit.sample(count: 200)
+        let twins = commits.map(GeneratedCodeCommit.init)
+        #expect(try encoder.encode(twins) == encoder.encode(commits))
+        let intKeyed = IntKeyedCommit.sample(count: 200)
+        let intTwins = intKeyed.map(GeneratedCodeIntKeyedCommit.init)
+        #expect(try encoder.encode(intTwins) == encoder.encode(intKeyed))
+        // And the generated code is what wrote them: switched off, the same bytes again.
+        var codable = encoder
+        codable.usesGeneratedCode = false
+        #expect(try codable.encode(twins) == encoder.encode(twins))
+    }
+
+    @Test func eachReadsTheOthersArchives() throws {
+        let commits = Commit.sample(count: 50)
+        let twins = try ArchiveDecoder().decode([GeneratedCodeCommit].self, from: ArchiveEncoder().encode(commits))
+        #expect(twins == commits.map(GeneratedCodeCommit.init))
+        #expect(try ArchiveDecoder().decode([Commit].self, from: ArchiveEncoder().encode(twins)) == commits)
+        let intKeyed = IntKeyedCommit.sample(count: 50)
+        let intTwins = try ArchiveDecoder().decode([GeneratedCodeIntKeyedCommit].self, from: ArchiveEncoder().encode(intKeyed))
+        #expect(intTwins == intKeyed.map(GeneratedCodeIntKeyedCommit.init))
+    }
+
+    @Test func theBenchCoderChecksTheTwin() throws {
+        let commits = Commit.sample(count: 10)
+        let (coder, decodesTwin) = generatedCodeCoder(for: commits, twin: commits.map(GeneratedCodeCommit.init))
+        let bytes = try coder.encode(commits)
+        #expect(bytes == (try ArchiveEncoder().encode(commits)))
+        #expect(try decodesTwin(bytes))
+        #expect(try coder.decode(bytes) == commits)
+        // Another model's archive is not the twin.
+        #expect(try !decodesTwin(ArchiveEncoder().encode(Array(commits.dropFirst()).map(GeneratedCodeCommit.init))))
+    }
+}
