@@ -50,17 +50,21 @@ struct BenchRounds {
     /// median, the farther of the two, relative to the median: 0.05 means the middle half of the
     /// rounds lies within ±5 % of the reported ratio (ratios of times are skewed, so the two
     /// sides differ). It tells how steady the machine was during the run, round by round. Not a
-    /// number below eight rounds.
+    /// number below `roundsForSpread` rounds.
     func spread(of times: KeyPath<BenchRounds, [[Double]]>, coder: Int, against reference: Int) -> Double {
         let ratios = zip(self[keyPath: times][reference], self[keyPath: times][coder]).map { $0 / $1 }.sorted()
-        // Quartiles of fewer rounds say more about chance than about the machine (the numeric
-        // series, when it had five rounds, showed ±13 % on an idle machine).
-        guard ratios.count >= 8 else { return .nan }
+        // Quartiles of fewer rounds say more about chance than about the machine: the numeric
+        // series, with its eight rounds of half a second of JSON each, showed ±23 % on an idle
+        // machine where every model of a hundred rounds stayed within ±6 %.
+        guard ratios.count >= Self.roundsForSpread else { return .nan }
         let lower = Self.median(Array(ratios[..<(ratios.count / 2)]))
         let upper = Self.median(Array(ratios[((ratios.count + 1) / 2)...]))
         let median = Self.median(ratios)
         return max(upper - median, median - lower) / median
     }
+
+    /// The fewest rounds whose ratios' spread `spread` reports.
+    static let roundsForSpread = 16
 
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
@@ -85,9 +89,10 @@ struct BenchRunner {
     /// How many passes over the models, and the CPU time each model gets in all.
     private var passes: Int { quick ? 1 : 4 }
     private var budget: Double { quick ? 0.15 : 3.2 }
-    /// Every model gets at least this many rounds, however slow it is: enough for the spread
-    /// of its ratios to mean something (see `BenchRounds.spread`).
-    private static let minimumRounds = 8
+    /// Every model gets at least this many rounds, however slow it is. The quick run's models
+    /// are small enough for every one to get enough rounds for the spread of its ratios to be
+    /// reported (`BenchRounds.roundsForSpread`).
+    private var minimumRounds: Int { quick ? BenchRounds.roundsForSpread : 8 }
 
     /// The models and their sizes: the full run uses the benchmark package's sizes.
     func run() throws -> [BenchResult] {
@@ -127,7 +132,7 @@ struct BenchRunner {
     /// Times the models in passes, round after round, and returns every coder's results.
     private func time(_ models: [PreparedModel]) throws -> [BenchResult] {
         var rounds = models.map { BenchRounds(coders: $0.coders.count) }
-        let roundsPerPass = (Self.minimumRounds + passes - 1) / passes
+        let roundsPerPass = (minimumRounds + passes - 1) / passes
         for pass in 0..<passes {
             if passes > 1 { io.report("pass \(pass + 1)/\(passes) over \(models.count == 1 ? models[0].name : "\(models.count) models")") }
             for (index, model) in models.enumerated() {

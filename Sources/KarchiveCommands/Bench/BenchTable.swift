@@ -49,8 +49,8 @@ enum BenchTable {
         }.filter { $0.0.isFinite }
         guard let widest = spreads.max(by: { $0.0 < $1.0 }) else { return [] }
         let percent = Int((widest.0 * 100).rounded(.up))
-        var lines = ["Steadiness: in every row, the middle half of the rounds' ratios lies within ±\(percent) % of the ratio shown",
-                     "(widest: \(widest.1.model), \(widest.1.coder), \(widest.2))."]
+        var lines = ["Steadiness: in every row of \(BenchRounds.roundsForSpread) rounds or more, the middle half of the rounds' ratios lies",
+                     "within ±\(percent) % of the ratio shown (widest: \(widest.1.model), \(widest.1.coder), \(widest.2))."]
         if percent > 10 {
             lines.append("The machine was busy or unsteady during this run: compare ratios that differ by less than that with care.")
         }
