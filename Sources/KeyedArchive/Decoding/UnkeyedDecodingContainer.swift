@@ -32,14 +32,14 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private var elementPath: CodingPathNode { path.appending(index: currentIndex) }
 
     /// The next element, or `valueNotFound` at the end.
-    private func next(_ type: Any.Type) throws -> ValueLocation {
+    func next(_ type: Any.Type) throws -> ValueLocation {
         guard !isAtEnd else { throw DecodingErrors.atEnd(type, path: path.path, index: currentIndex) }
         return ValueLocation(offset: cursor, limit: end, packed: elements)
     }
 
     /// Moves past the element just decoded. After the last element, the container's bytes must
     /// be used up exactly: anything left over means the count and length disagree.
-    private mutating func advance() throws {
+    mutating func advance() throws {
         if let elements {
             cursor += elements.width
         } else {

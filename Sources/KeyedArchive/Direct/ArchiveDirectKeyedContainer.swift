@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The keyed container of an `ArchiveDirectEncodable` value: generated code writes each stored
 /// property under its key, named by its position in the type's `ArchiveKeySet`.
 ///
@@ -15,19 +21,37 @@ public struct ArchiveDirectKeyedContainer {
     let keys: ArchiveKeySet
     /// The path of the value this container holds.
     let path: CodingPathNode
+    /// Where the string-key varints of `keys` are kept in `state.directKeyWires`.
+    let wireBase: Int
 
-    /// The key varint of key `index`, adding a string key to the archive's key table.
+    init(state: EncodingState, container: ContainerRef, keys: ArchiveKeySet, path: CodingPathNode) {
+        (self.state, self.container, self.keys, self.path) = (state, container, keys, path)
+        wireBase = keys.hasStringKeys ? state.directKeyWires.base(for: keys) : 0
+    }
+
+    /// The key varint of key `index`, adding a string key to the archive's key table the first
+    /// time it is written.
     @inline(__always)
     private func wire(_ index: Int) -> UInt64 {
         if let integer = keys.integerWires[index] { return integer }
-        return KeyForm.wire(stringIndex: state.keyTable.index(of: keys.names[index]))
+        let (state, keys) = (state, keys)
+        return state.directKeyWires.wire(at: wireBase + index) {
+            KeyForm.wire(stringIndex: state.keyTable.index(of: keys.names[index]))
+        }
     }
 
-    /// Writes key `index` followed by a natively encoded scalar.
+    /// Writes key `index` followed by a natively encoded value.
     @inline(__always)
     private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) {
         state.withSink(forWritingTo: container) { sink in
-            state.writeKey(wire: wire(index), into: sink)
+            if keys.identitiesAreDistinct {
+                // No key of the set can repeat (each is written once), so there is no duplicate
+                // to note. A keyed frame's entry count only serves to roll back a value that
+                // throws, and `encodeAnyValue` counts its entry against its own mark.
+                sink.writer.appendVarint(wire(index))
+            } else {
+                state.writeKey(wire: wire(index), into: sink)
+            }
             write(&sink.writer)
         }
     }
@@ -64,6 +88,23 @@ public struct ArchiveDirectKeyedContainer {
     /// Writes `value` under key `key`.
     public mutating func encode(_ value: UInt64, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
 
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Date, at key: Int) throws { writeEntry(key) { NativeEncoding.writeDate(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: URL, at key: Int) throws { writeEntry(key) { NativeEncoding.writeURL(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UUID, at key: Int) throws { writeEntry(key) { NativeEncoding.writeUUID(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Data, at key: Int) throws { writeEntry(key) { NativeEncoding.writeBytes(value, into: &$0) } }
+
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Date?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: URL?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UUID?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Data?, at key: Int) throws { if let value { try encode(value, at: key) } }
     /// Writes `value` under key `key` unless it is `nil`.
     public mutating func encode(_ value: Bool?, at key: Int) throws { if let value { try encode(value, at: key) } }
     /// Writes `value` under key `key` unless it is `nil`.

@@ -23,6 +23,13 @@ public final class ArchiveKeySet: Sendable {
     let integerDiffersFromName: [Bool]
     /// `KeyedDecodingContainer<Key>`: the type a `valueNotFound` for the container names.
     let containerType: Any.Type
+    /// Whether no two keys stand for the same key (`KeyIdentity`: the same integer, an integer
+    /// and a name that spells it in canonical decimal, or canonically equivalent names). Then
+    /// generated code, which writes each key at most once, can never repeat a key, and its
+    /// entries skip the duplicate check of `encode(to:)`'s containers.
+    let identitiesAreDistinct: Bool
+    /// Whether any key is written as a string, whose varint depends on the archive.
+    let hasStringKeys: Bool
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order.
     public init<Key: CodingKey>(_ keys: [Key]) {
@@ -38,6 +45,13 @@ public final class ArchiveKeySet: Sendable {
             integer.map { !KeyForm.isCanonicalDecimal(key.stringValue, of: $0) } ?? false
         }
         containerType = KeyedDecodingContainer<Key>.self
+        let identities = zip(keys, integers).map { key, integer -> AnyHashable in
+            if let integer = integer ?? KeyForm.canonicalDecimalIfNeeded(key.stringValue) { return AnyHashable(integer) }
+            // `String` equality, and so its hashing, is canonical equivalence.
+            return AnyHashable(key.stringValue)
+        }
+        identitiesAreDistinct = Set(identities).count == identities.count
+        hasStringKeys = integerWires.contains(nil)
     }
 
     /// How many keys there are.

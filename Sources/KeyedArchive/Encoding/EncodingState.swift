@@ -26,6 +26,8 @@ final class EncodingState {
     /// (see `directEncodableType`).
     @exclusivity(unchecked) var directEncodableTypes = TypeVerdicts<any ArchiveDirectEncodable.Type>()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
+    /// String-key varints of the key sets generated code writes with (`ArchiveDirectKeyedContainer`).
+    @exclusivity(unchecked) var directKeyWires = DirectKeyWires()
 
     /// Late entries for containers that were already closed, by container.
     var appendSinks: [ContainerID: EncodingSink] = [:]

@@ -1,0 +1,104 @@
+/// An array of values with generated code is written and read through generated code too:
+/// `Array`'s own `encode(to:)` and `init(from:)` would go through an `Encoder`, an existential
+/// container and an unspecialized call per element.
+///
+/// The bytes, checks and errors are those of the `Codable` path: the array is the unkeyed
+/// container `encode(to:)` writes, its elements at the same paths and depths.
+extension Array: ArchiveDirectEncodable where Element: ArchiveDirectEncodable {
+    /// Writes `value` as `encode(to:)` would: an unkeyed container of its elements.
+    public static func _archiveEncode(_ value: [Element], to encoder: inout ArchiveDirectEncoder) throws {
+        try encoder.encodeElements(value)
+    }
+}
+
+extension Array: ArchiveDirectDecodable where Element: ArchiveDirectDecodable {
+    /// Reads an array as `init(from:)` would: an unkeyed container, element after element.
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> [Element] {
+        try decoder.decodeElements(Element.self)
+    }
+}
+
+extension ArchiveDirectEncoder {
+    /// Writes `elements` as `Array.encode(to:)` does: an unkeyed container opened where the value
+    /// belongs, and each element as `UnkeyedEncodingContainer.encode(_:)` writes it.
+    mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
+        claimValue()
+        let (state, container) = (state, sink.open(.unkeyed, depth: depth))
+        let path = parentPath.appending(component)
+        let elementDepth = depth + 1
+        // A class instance needs the identity and cycle checks, and an element past the depth
+        // limit its error: both are the general path's business, as in `ArchiveDirectKeyedContainer`.
+        let direct = !(Element.self is AnyObject.Type) && elementDepth <= state.maximumDepth
+        // Indices rather than `enumerated()`: this code runs unspecialized (its callers reach it
+        // through a conformance found at run time), where each `(offset, element)` pair cost a
+        // runtime metadata lookup.
+        for index in 0..<elements.count {
+            let element = elements[index]
+            try state.withSink(forWritingTo: container) { sink in
+                if direct {
+                    // An element that throws leaves the whole array's bytes to be cut off by
+                    // whoever wrote the array (as a throwing element does to `encode(to:)`).
+                    sink.stack[sink.stack.count - 1].count &+= 1
+                    try state.encodeDirect(element, in: sink, parentPath: path, component: .index(index), depth: elementDepth)
+                } else {
+                    let mark = sink.mark()
+                    sink.stack[sink.stack.count - 1].count &+= 1
+                    try state.encodeValueRollingBack(element, in: sink, mark: mark, parentPath: path, component: .index(index),
+                                                     depth: elementDepth, optionalDepth: 1)
+                }
+            }
+        }
+    }
+}
+
+extension ArchiveDirectDecoder {
+    /// Reads an array as `Array.init(from:)` does, through the same unkeyed container (and so
+    /// the same checks and errors), without a `Decoder` or an existential container.
+    func decodeElements<Element: ArchiveDirectDecodable>(_: Element.Type) throws -> [Element] {
+        var container = try state.unkeyedContainer(at: location, path: parentPath.appending(component), depth: depth)
+        var elements: [Element] = []
+        // The count was checked against the bytes that hold the elements and the limits.
+        elements.reserveCapacity(container.count ?? 0)
+        // A class needs `init(from:)` (as `directDecodableType` says), and a type with a native
+        // form (a retroactive conformance of `Date`, say) its native reading: both take the
+        // general path.
+        if Element.self is AnyObject.Type || NativeKind(Element.self) != nil {
+            while !container.isAtEnd { elements.append(try container.decode(Element.self)) }
+        } else {
+            while !container.isAtEnd { elements.append(try container.decodeDirectElement(Element.self)) }
+        }
+        return elements
+    }
+}
+
+extension ArchiveUnkeyedDecodingContainer {
+    /// The next element, read through its generated code: what `decode(_:)` does for a value type
+    /// with generated code and no native form, without asking again which kind of type it is.
+    mutating func decodeDirectElement<T: ArchiveDirectDecodable>(_ type: T.Type) throws -> T {
+        let location = try next(type)
+        let value = try state.decodeDirectValue(type, at: location, parentPath: path, component: .index(currentIndex), depth: depth + 1)
+        try advance()
+        return value
+    }
+}
+
+extension DecodingState {
+    /// What `decodeValue` does for a value type with generated code and no native form: a
+    /// shared-object record is read as one, and past the depth limit is the same error.
+    func decodeDirectValue<T: ArchiveDirectDecodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
+    ) throws -> T {
+        if hasReferences, location.packed == nil, location.offset < location.limit {
+            let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
+            if tag == WireTag.sharedObject || tag == WireTag.reference {
+                return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
+                                             depth: depth, optionalDepth: 1)
+            }
+        }
+        guard depth <= limits.maximumDepth else {
+            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(component).path)
+        }
+        var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
+        return try T._archiveDecode(from: &decoder)
+    }
+}
