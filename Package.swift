@@ -26,6 +26,9 @@ let package = Package(
         // `@ArchiveCodable`: generated archive code for Codable structs. Its own product, so
         // that only its users build swift-syntax.
         .library(name: "KeyedArchiveMacros", targets: ["KeyedArchiveMacros"]),
+        // The sample models again, annotated with `@ArchiveCodable`, for the benchmark package:
+        // a product of their own, so that `karchive` and the plain samples never build swift-syntax.
+        .library(name: "KeyedArchiveAnnotatedSamples", targets: ["KeyedArchiveAnnotatedSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,6 +87,10 @@ let package = Package(
             name: "KeyedArchiveSamples",
             dependencies: ["KeyedArchive"]
         ),
+        .target(
+            name: "KeyedArchiveAnnotatedSamples",
+            dependencies: ["KeyedArchiveMacros", "KeyedArchiveSamples"]
+        ),
         // The commands of `karchive`, as a library so that the tests run them in-process.
         .target(
             name: "KarchiveCommands",
@@ -141,7 +148,11 @@ let package = Package(
             name: "KeyedArchiveMacrosTests",
             dependencies: [
                 "KeyedArchive", "KeyedArchiveMacros", "KeyedArchiveMacrosPlugin", "KeyedArchiveSamples",
+                "KeyedArchiveAnnotatedSamples",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                // The expansion of the written-out twins' declarations, compared with their text.
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
         ),
         // `publisher.encode(encoder:)` / `decode(type:decoder:)` with the archive coders: Combine

@@ -19,6 +19,8 @@ let package = Package(
             dependencies: [
                 .product(name: "KeyedArchive", package: "KeyedArchive"),
                 .product(name: "KeyedArchiveSamples", package: "KeyedArchive"),
+                // The same models with `@ArchiveCodable`: the "Archive, generated" rows.
+                .product(name: "KeyedArchiveAnnotatedSamples", package: "KeyedArchive"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),

@@ -68,7 +68,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         let shape = CodableShape(members: structDecl.memberBlock.members)
         var conformances: [String] = []
         var members: [String] = []
-        members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet([\(shape.entries.map { "CodingKeys.\($0.name)" }.joined(separator: ", "))])")
+        // A struct with no coded properties has an empty `CodingKeys`: its empty list needs the
+        // type spelled, or the key type would be inferred as `Any`.
+        let keyList = shape.entries.isEmpty ? "[CodingKeys]()" : "[\(shape.entries.map { "CodingKeys.\($0.name)" }.joined(separator: ", "))]"
+        members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))

@@ -112,7 +112,7 @@ import Testing
             }
 
             extension Empty: KeyedArchive.ArchiveDirectEncodable {
-                static let _archiveKeys = KeyedArchive.ArchiveKeySet([])
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys]())
                 public static func _archiveEncode(_ value: Empty, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     _ = encoder.keyedContainer(_archiveKeys)
 

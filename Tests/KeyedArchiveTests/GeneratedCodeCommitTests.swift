@@ -3,9 +3,9 @@ import Foundation
 import KeyedArchiveSamples
 import Testing
 
-/// The commit twins with `@ArchiveCodable`'s code, which `karchive bench` times as "Archive,
-/// generated": they must write exactly what the sample commits write through `Codable`, and
-/// each must read the other's archives, or the bench would compare different work.
+/// The commit and app-state twins with `@ArchiveCodable`'s code, which `karchive bench` times as
+/// "Archive, generated": they must write exactly what the sample models write through `Codable`,
+/// and each must read the other's archives, or the bench would compare different work.
 @Suite struct GeneratedCodeCommitTests {
     @Test(arguments: ["plain", "deterministic", "zlib+crc32"])
     func theTwinsWriteTheCommitsBytes(_ option: String) throws {
@@ -25,6 +25,25 @@ import Testing
         var codable = encoder
         codable.usesGeneratedCode = false
         #expect(try codable.encode(twins) == encoder.encode(twins))
+    }
+
+    @Test(arguments: ["plain", "deterministic", "zlib+crc32"])
+    func theAppStateTwinWritesTheAppStatesBytes(_ option: String) throws {
+        var encoder = ArchiveEncoder()
+        switch option {
+        case "deterministic": encoder.deterministic = true
+        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
+        default: break
+        }
+        let state = AppState.sample(documents: 60)
+        let twin = GeneratedCodeAppState(state)
+        #expect(try encoder.encode(twin) == encoder.encode(state))
+        var codable = encoder
+        codable.usesGeneratedCode = false
+        #expect(try codable.encode(twin) == encoder.encode(twin))
+        // Each reads the other's archive.
+        #expect(try ArchiveDecoder().decode(GeneratedCodeAppState.self, from: encoder.encode(state)) == twin)
+        #expect(try ArchiveDecoder().decode(AppState.self, from: encoder.encode(twin)) == state)
     }
 
     @Test func eachReadsTheOthersArchives() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KeyedArchiveAnnotatedSamples
 import KeyedArchiveSamples
 import KeyedArchive
 import SwiftProtobuf
@@ -14,6 +15,16 @@ public func protobufCoder<Model: Sendable, Message: SwiftProtobuf.Message>(
           decode: { try toModel(Message(serializedBytes: $0)) })
 }
 
+
+/// `ArchiveEncoder`/`ArchiveDecoder` on a model's twin with `@ArchiveCodable`
+/// (`KeyedArchiveAnnotatedSamples`), under the name "Archive, generated": the archive of the
+/// "Archive" row byte for byte (the macro's tests check it), written and read through the
+/// generated code. A user annotates the model itself, so unlike swift-protobuf's row there is
+/// no conversion to time.
+func generatedCode<Annotated: Codable & Sendable>(_: Annotated.Type) -> [Coder<Annotated>] {
+    let archive = codableCoders(Annotated.self)[0]
+    return [Coder(name: "Archive, generated", encode: archive.encode, decode: archive.decode)]
+}
 
 /// One model and one coder, with the model's type erased so that every workload fits in one list.
 public struct Measurement: Sendable {
@@ -56,12 +67,17 @@ public enum BenchmarkSuite {
         let appState = AppState.sample(), intKeyedAppState = IntKeyedAppState(AppState.sample()), drawing = Drawing.sample()
         return measurements("Commits(string keys)", commits, codableCoders([Commit].self)
             + [protobufCoder([Commit].self, toMessage: { Kabench_PBCommitList($0) }, toModel: { try $0.model() })] + ceiling(commits))
+            + measurements("Commits(string keys)", commits.map(Annotated.Commit.init), generatedCode([Annotated.Commit].self))
             + measurements("Commits(int keys)", intKeyedCommits, codableCoders([IntKeyedCommit].self) + ceiling(intKeyedCommits))
+            + measurements("Commits(int keys)", intKeyedCommits.map(Annotated.IntKeyedCommit.init), generatedCode([Annotated.IntKeyedCommit].self))
             + measurements("AppState", appState, codableCoders(AppState.self)
                 + [protobufCoder(AppState.self, toMessage: { Kabench_PBAppState($0) }, toModel: { try $0.model() })] + ceiling(appState))
+            + measurements("AppState", Annotated.AppState(appState), generatedCode(Annotated.AppState.self))
             + measurements("AppState(int keys)", intKeyedAppState, codableCoders(IntKeyedAppState.self) + ceiling(intKeyedAppState))
+            + measurements("AppState(int keys)", Annotated.IntKeyedAppState(intKeyedAppState), generatedCode(Annotated.IntKeyedAppState.self))
             + measurements("NumericSeries", series, codableCoders(NumericSeries.self)
                 + [protobufCoder(NumericSeries.self, toMessage: { Kabench_PBNumericSeries($0) }, toModel: { $0.model() })])
+            + measurements("NumericSeries", Annotated.NumericSeries(series), generatedCode(Annotated.NumericSeries.self))
             + measurements("Doubles(1M)", series.values, codableCoders([Double].self))
             + measurements("Ints(1M)", ints, codableCoders([Int].self)
                 + [protobufCoder([Int].self, toMessage: { Kabench_PBInts(values: $0) }, toModel: { $0.values.map { Int($0) } })])

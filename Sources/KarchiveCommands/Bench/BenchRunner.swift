@@ -110,7 +110,10 @@ struct BenchRunner {
                 let model = IntKeyedCommit.sample(count: commits)
                 return try prepare(model, named: $0, generated: generatedCodeCoder(for: model, twin: model.map(GeneratedCodeIntKeyedCommit.init)))
             }),
-            ("App state, \(Formatting.count(documents)) documents", { try prepare(AppState.sample(documents: documents), named: $0) }),
+            ("App state, \(Formatting.count(documents)) documents", {
+                let model = AppState.sample(documents: documents)
+                return try prepare(model, named: $0, generated: generatedCodeCoder(for: model, twin: GeneratedCodeAppState(model)))
+            }),
             ("Class hierarchy, \(Formatting.count(circles)) circles", { try prepare(Drawing.sample(count: circles), named: $0, same: { $0.isSame(as: $1) }) }),
             ("Numeric series, \(Formatting.count(doubles)) Doubles", { try prepare(NumericSeries.sample(values: doubles, samples: samples), named: $0) }),
         ]

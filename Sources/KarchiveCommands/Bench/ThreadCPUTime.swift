@@ -18,24 +18,21 @@ enum ThreadCPUTime {
     /// calling thread, so nothing they do is missed.
     /// Where the system has no CPU clock for the thread (it should not happen on Linux or
     /// Darwin), the wall clock's time instead: every time then 0 would make every ratio
-    /// meaningless and every model's rounds run to their cap.
+    /// meaningless and every model's rounds run to their cap. Both clocks are read around the
+    /// one run of `body`, so a CPU clock that fails only after it still runs `body` once.
     static func measure(_ body: () throws -> Void) rethrows -> Double {
-        guard let start = now() else { return try wallClock(body) }
+        let wallStart = ContinuousClock.now
+        let cpuStart = now()
         try body()
-        guard let end = now() else { return try wallClock(body) }
-        return end - start
+        let cpuEnd = now()
+        let wallElapsed = ContinuousClock.now - wallStart
+        if let cpuStart, let cpuEnd { return cpuEnd - cpuStart }
+        return Double(wallElapsed.components.seconds) + Double(wallElapsed.components.attoseconds) / 1e18
     }
 
     static func now() -> Double? {
         var time = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static func wallClock(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -141,7 +141,7 @@ struct FuzzDirect: Codable, Equatable {
 }
 
 extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, .count, .ratio, .items, .byName, .maybe, .shape, .when, .flags, .nested])
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.ratio, CodingKeys.items, CodingKeys.byName, CodingKeys.maybe, CodingKeys.shape, CodingKeys.when, CodingKeys.flags, CodingKeys.nested])
 
     static func _archiveEncode(_ value: FuzzDirect, to encoder: inout ArchiveDirectEncoder) throws {
         var container = encoder.keyedContainer(_archiveKeys)
@@ -176,7 +176,7 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
 }
 
 extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    static let _archiveKeys = ArchiveKeySet([CodingKeys.id, .label, .level])
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.id, CodingKeys.label, CodingKeys.level])
 
     static func _archiveEncode(_ value: FuzzDirect.Item, to encoder: inout ArchiveDirectEncoder) throws {
         var container = encoder.keyedContainer(_archiveKeys)

@@ -1,0 +1,26 @@
+import Foundation
+import KeyedArchiveMacros
+import KeyedArchiveSamples
+
+extension Annotated {
+    /// `NumericSeries`, annotated.
+    @ArchiveCodable
+    public struct NumericSeries: Codable, Equatable, Sendable {
+        /// `NumericSeries.Sample`, annotated.
+        @ArchiveCodable
+        public struct Sample: Codable, Equatable, Sendable {
+            public var timestamp: Double
+            public var value: Float
+            public var sensor: Int32
+            public var valid: Bool
+        }
+        public var values: [Double]
+        public var samples: [Sample]
+
+        /// The same series.
+        public init(_ series: KeyedArchiveSamples.NumericSeries) {
+            values = series.values
+            samples = series.samples.map { Sample(timestamp: $0.timestamp, value: $0.value, sensor: $0.sensor, valid: $0.valid) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import KeyedArchive
+
+// The sample app state as an `@ArchiveCodable` type, for `karchive bench`'s "Archive, generated"
+// rows: the conformances the macro writes for these declarations, written out so that the tool
+// does not build swift-syntax. `WrittenOutTwinTests` expands the macro on these declarations and
+// compares, and `GeneratedCodeCommitTests` checks that they write `AppState`'s bytes.
+
+/// `AppState` with the conformances `@ArchiveCodable` generates (string keys).
+public struct GeneratedCodeAppState: Codable, Equatable, Sendable {
+    /// `AppState.Theme` with generated code.
+    public enum Theme: String, Codable, Sendable { case light, dark, system }
+
+    /// `AppState.Settings` with generated code.
+    public struct Settings: Codable, Equatable, Sendable {
+        var theme: Theme
+        var fontSize: Int
+        var showLineNumbers: Bool
+        var autosave: Bool
+        var autosaveIntervalSeconds: Int
+        var language: String
+        var recentFolders: [String]
+    }
+
+    /// `AppState.Document` with generated code. Its `sharing` is `AppState.Sharing`, an enum with
+    /// associated values, which keeps its `Codable` path (as `@ArchiveCodable` leaves it).
+    public struct Document: Codable, Equatable, Sendable {
+        var id: UUID
+        var title: String
+        var tags: [String]
+        var created: Date
+        var modified: Date?
+        var wordCount: Int
+        var pinned: Bool
+        var sharing: AppState.Sharing
+        var color: String?
+    }
+
+    var settings: Settings
+    var documents: [Document]
+    var folderCounts: [String: Int]
+
+    /// The same state.
+    public init(_ state: AppState) {
+        let s = state.settings
+        settings = Settings(theme: Theme(rawValue: s.theme.rawValue)!, fontSize: s.fontSize, showLineNumbers: s.showLineNumbers,
+                            autosave: s.autosave, autosaveIntervalSeconds: s.autosaveIntervalSeconds,
+                            language: s.language, recentFolders: s.recentFolders)
+        documents = state.documents.map {
+            Document(id: $0.id, title: $0.title, tags: $0.tags, created: $0.created, modified: $0.modified,
+                     wordCount: $0.wordCount, pinned: $0.pinned, sharing: $0.sharing, color: $0.color)
+        }
+        folderCounts = state.folderCounts
+    }
+}
+
+extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    public static func _archiveEncode(_ value: GeneratedCodeAppState.Theme, to encoder: inout ArchiveDirectEncoder) throws {
+        try encoder.encodeSingleValue(value.rawValue)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Theme {
+        let rawValue = try decoder.decodeSingleValue(RawValue.self)
+        guard let value = GeneratedCodeAppState.Theme(rawValue: rawValue) else {
+            throw decoder.invalidRawValue(GeneratedCodeAppState.Theme.self, rawValue)
+        }
+        return value
+    }
+}
+
+extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.theme, CodingKeys.fontSize, CodingKeys.showLineNumbers, CodingKeys.autosave, CodingKeys.autosaveIntervalSeconds, CodingKeys.language, CodingKeys.recentFolders])
+    public static func _archiveEncode(_ value: GeneratedCodeAppState.Settings, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.theme, at: 0)
+        try container.encode(value.fontSize, at: 1)
+        try container.encode(value.showLineNumbers, at: 2)
+        try container.encode(value.autosave, at: 3)
+        try container.encode(value.autosaveIntervalSeconds, at: 4)
+        try container.encode(value.language, at: 5)
+        try container.encode(value.recentFolders, at: 6)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Settings {
+        try GeneratedCodeAppState.Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.theme = try container.decode(at: 0)
+        self.fontSize = try container.decode(at: 1)
+        self.showLineNumbers = try container.decode(at: 2)
+        self.autosave = try container.decode(at: 3)
+        self.autosaveIntervalSeconds = try container.decode(at: 4)
+        self.language = try container.decode(at: 5)
+        self.recentFolders = try container.decode(at: 6)
+    }
+}
+
+extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.id, CodingKeys.title, CodingKeys.tags, CodingKeys.created, CodingKeys.modified, CodingKeys.wordCount, CodingKeys.pinned, CodingKeys.sharing, CodingKeys.color])
+    public static func _archiveEncode(_ value: GeneratedCodeAppState.Document, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.id, at: 0)
+        try container.encode(value.title, at: 1)
+        try container.encode(value.tags, at: 2)
+        try container.encode(value.created, at: 3)
+        try container.encode(value.modified, at: 4)
+        try container.encode(value.wordCount, at: 5)
+        try container.encode(value.pinned, at: 6)
+        try container.encode(value.sharing, at: 7)
+        try container.encode(value.color, at: 8)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Document {
+        try GeneratedCodeAppState.Document(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.id = try container.decode(at: 0)
+        self.title = try container.decode(at: 1)
+        self.tags = try container.decode(at: 2)
+        self.created = try container.decode(at: 3)
+        self.modified = try container.decode(at: 4)
+        self.wordCount = try container.decode(at: 5)
+        self.pinned = try container.decode(at: 6)
+        self.sharing = try container.decode(at: 7)
+        self.color = try container.decode(at: 8)
+    }
+}
+
+extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.settings, CodingKeys.documents, CodingKeys.folderCounts])
+    public static func _archiveEncode(_ value: GeneratedCodeAppState, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.settings, at: 0)
+        try container.encode(value.documents, at: 1)
+        try container.encode(value.folderCounts, at: 2)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState {
+        try GeneratedCodeAppState(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.settings = try container.decode(at: 0)
+        self.documents = try container.decode(at: 1)
+        self.folderCounts = try container.decode(at: 2)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+@testable import KeyedArchive
+import KeyedArchiveAnnotatedSamples
+import KeyedArchiveSamples
+import Testing
+
+/// Every sample model, annotated with `@ArchiveCodable` (`KeyedArchiveAnnotatedSamples`), against
+/// the plain model it copies: the generated code writes the plain model's archive byte for byte
+/// with every option, each reads the other's archives, and on truncated or corrupted archives
+/// the generated code throws what `init(from:)` throws.
+@Suite struct AnnotatedSampleModelTests {
+    /// A sample model: its plain archive, its annotated archive through generated code and
+    /// through `encode(to:)`, and checks of decoding either way.
+    struct Model {
+        let name: String
+        let plainBytes: (ArchiveEncoder) throws -> Data
+        let annotatedBytes: (ArchiveEncoder) throws -> Data
+        /// Reads `bytes` as the annotated model and compares with the sample.
+        let readsAsAnnotated: (Data) throws -> Bool
+        /// Reads `bytes` as the plain model and compares with the sample.
+        let readsAsPlain: (Data) throws -> Bool
+        /// Decodes `bytes` as the annotated model through both paths and compares the outcomes.
+        let expectSameDecoding: (Data) -> Void
+    }
+
+    static func model<Plain: Codable & Equatable, Annotated: Codable & Equatable>(
+        _ name: String, _ plain: Plain, _ annotated: Annotated
+    ) -> Model {
+        Model(name: name,
+              plainBytes: { try $0.encode(plain) },
+              annotatedBytes: { try $0.encode(annotated) },
+              readsAsAnnotated: { try ArchiveDecoder().decode(Annotated.self, from: $0) == annotated },
+              readsAsPlain: { try ArchiveDecoder().decode(Plain.self, from: $0) == plain },
+              expectSameDecoding: { AnnotatedTypeTests.expectSameDecoding(Annotated.self, from: $0) })
+    }
+
+    static var models: [Model] {
+        let commits = Commit.sample(count: 40), intKeyedCommits = IntKeyedCommit.sample(count: 40)
+        let appState = AppState.sample(documents: 30), intKeyedAppState = IntKeyedAppState(AppState.sample(documents: 30))
+        let series = NumericSeries.sample(values: 50, samples: 40)
+        return [
+            model("commits", commits, commits.map(Annotated.Commit.init)),
+            model("int-keyed commits", intKeyedCommits, intKeyedCommits.map(Annotated.IntKeyedCommit.init)),
+            model("app state", appState, Annotated.AppState(appState)),
+            model("int-keyed app state", intKeyedAppState, Annotated.IntKeyedAppState(intKeyedAppState)),
+            model("numeric series", series, Annotated.NumericSeries(series)),
+        ]
+    }
+
+    static func configured(_ option: String) -> ArchiveEncoder {
+        var encoder = ArchiveEncoder()
+        switch option {
+        case "deterministic": encoder.deterministic = true
+        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
+        case "identity": encoder.preservesObjectIdentity = true
+        default: break
+        }
+        return encoder
+    }
+
+    @Test(arguments: ["plain", "deterministic", "zlib+crc32", "identity"])
+    func generatedCodeWritesThePlainModelsArchive(_ option: String) throws {
+        let encoder = Self.configured(option)
+        var codable = encoder
+        codable.usesGeneratedCode = false
+        for model in Self.models {
+            let plain = try model.plainBytes(encoder)
+            #expect(try model.annotatedBytes(encoder) == plain, "\(model.name)")
+            #expect(try model.annotatedBytes(codable) == plain, "\(model.name)")
+        }
+    }
+
+    @Test func theAnnotatedModelsHaveGeneratedCode() {
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.Commit.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.Commit.Author.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedCommit.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedCommit.Author.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.Settings.self)
+            && AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.Document.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.Theme.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedAppState.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedAppState.Document.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericSeries.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericSeries.Sample.self))
+        // An enum with associated values keeps its `Codable` path, inside generated code.
+        #expect(!AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.Sharing.self))
+    }
+
+    @Test func eachReadsTheOthersArchives() throws {
+        for model in Self.models {
+            #expect(try model.readsAsAnnotated(model.plainBytes(ArchiveEncoder())), "\(model.name)")
+            #expect(try model.readsAsPlain(model.annotatedBytes(ArchiveEncoder())), "\(model.name)")
+        }
+    }
+
+    @Test func truncatedAndCorruptedArchivesFailTheSameWay() throws {
+        var generator = SampleGenerator(seed: 23)
+        for model in Self.models {
+            let bytes = try model.plainBytes(ArchiveEncoder())
+            for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 60)) {
+                model.expectSameDecoding(bytes.prefix(length))
+            }
+            for _ in 0..<300 {
+                var mutated = Array(bytes)
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let index = Int.random(in: 6..<mutated.count, using: &generator)
+                    mutated[index] = UInt8.random(in: 0...255, using: &generator)
+                }
+                model.expectSameDecoding(Data(mutated))
+            }
+        }
+    }
+}
