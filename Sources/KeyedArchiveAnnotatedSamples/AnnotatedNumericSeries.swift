@@ -24,3 +24,19 @@ extension Annotated {
         }
     }
 }
+
+extension Annotated {
+    /// `Drawing`, annotated. Its circles stay `KeyedArchiveSamples.Circle`: a class with its own
+    /// `encode(to:)` through `superEncoder()`, which the macro cannot take, so generated code
+    /// writes the struct and the `Codable` path each circle.
+    @ArchiveCodable
+    public struct Drawing: Codable, Sendable {
+        public var title: String
+        public var circles: [Circle]
+
+        /// The same drawing (the same circle instances).
+        public init(_ drawing: KeyedArchiveSamples.Drawing) {
+            (title, circles) = (drawing.title, drawing.circles)
+        }
+    }
+}
