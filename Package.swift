@@ -114,10 +114,17 @@ let package = Package(
             name: "ArchiveStreamPeer",
             dependencies: ["KeyedArchive", "KeyedArchiveSamples"]
         ),
+        // What more than one test target needs: the reader of Spec/vectors' files, and the
+        // encoder options that tests comparing two ways of writing run under.
+        .target(
+            name: "ArchiveTestSupport",
+            dependencies: ["KeyedArchive"],
+            path: "Tests/ArchiveTestSupport"
+        ),
         .testTarget(
             name: "KeyedArchiveTests",
             dependencies: [
-                "KeyedArchive", "CZlib", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer",
+                "KeyedArchive", "CZlib", "ArchiveTestSupport", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer",
                 // NIO/: KeyedArchiveNIO on embedded channels and real loopback TCP servers.
                 "KeyedArchiveNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -148,7 +155,7 @@ let package = Package(
             name: "KeyedArchiveMacrosTests",
             dependencies: [
                 "KeyedArchive", "KeyedArchiveMacros", "KeyedArchiveMacrosPlugin", "KeyedArchiveSamples",
-                "KeyedArchiveAnnotatedSamples",
+                "KeyedArchiveAnnotatedSamples", "ArchiveTestSupport",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 // The expansion of the written-out twins' declarations, compared with their text.
                 .product(name: "SwiftParser", package: "swift-syntax"),

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 @testable import KeyedArchive
 import KeyedArchiveMacros
@@ -35,29 +36,6 @@ enum VectorModels {
 }
 
 @Suite struct AnnotatedGoldenVectorTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Spec/vectors")
-
-    /// A vector's `# key: value` metadata and its bytes (the format of Spec/FORMAT.md's vectors).
-    static func vector(_ folder: String, _ name: String) throws -> (metadata: [String: String], bytes: [UInt8]) {
-        let text = try String(contentsOf: root.appendingPathComponent("\(folder)/\(name).hex"), encoding: .utf8)
-        var metadata: [String: String] = [:]
-        var bytes: [UInt8] = []
-        for line in text.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("#"), bytes.isEmpty, let colon = trimmed.range(of: ": ") {
-                metadata[String(trimmed.dropFirst().prefix(upTo: colon.lowerBound)).trimmingCharacters(in: .whitespaces)] =
-                    String(trimmed[colon.upperBound...])
-                continue
-            }
-            let code = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            for token in code.split(separator: " ") {
-                bytes.append(try #require(UInt8(token, radix: 16), "bad hex token \(token) in \(name)"))
-            }
-        }
-        return (metadata, bytes)
-    }
-
     /// The valid vectors of the annotated models: the value each holds.
     static let validCases: [String: (type: String, value: any Codable & Sendable)] = [
         "struct-string-keys": ("Point", VectorModels.Point(x: 1, y: -2, label: "A")),
@@ -78,13 +56,12 @@ enum VectorModels {
 
     /// Every valid vector whose model is a struct of the vectors is listed above.
     @Test func everyStructVectorIsCovered() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("valid").path)
-            .filter { $0.hasSuffix(".hex") }.map { String($0.dropLast(4)) }
+        let names = Vector.names(in: "valid")
         let structTypes: Set<String> = ["Point", "IntKeyedPoint", "Line", "[Point]", "DictionaryKeys", "Empty", "Optionals",
                                         "HoldsNothing", "Document", "Record", "KeySpellings", "Unordered"]
         var covered = 0
         for name in names {
-            let type = try Self.vector("valid", name).metadata["decode-as"] ?? ""
+            let type = try Vector(folder: "valid", name: name)["decode-as"] ?? ""
             guard structTypes.contains(type) else { continue }
             #expect(Self.validCases[name]?.type == type, "\(name) (\(type)) has no annotated case")
             covered += 1
@@ -94,17 +71,11 @@ enum VectorModels {
 
     @Test(arguments: validCases.keys.sorted())
     func generatedCodeWritesAndReadsTheValidVector(_ name: String) throws {
-        let (metadata, bytes) = try Self.vector("valid", name)
+        let vector = try Vector(folder: "valid", name: name)
+        let bytes = vector.bytes
         let testCase = try #require(Self.validCases[name])
-        #expect(metadata["decode-as"] == testCase.type)
-        var encoder = ArchiveEncoder()
-        switch metadata["compression"] {
-        case nil: break
-        case "zlib(level: 9)": encoder.compression = .zlib(level: 9)
-        case let other: Issue.record("unexpected compression \(other ?? "")")
-        }
-        if metadata["checksum"] == "crc32" { encoder.checksum = .crc32 }
-        if metadata["encoder"] == "deterministic" { encoder.deterministic = true }
+        #expect(vector["decode-as"] == testCase.type)
+        let encoder = try vector.encoder()
         func check<T: Codable>(_ value: T) throws {
             #expect(AnnotatedTypeTests.hasGeneratedCode(T.self) || T.self is [VectorModels.Point].Type)
             #expect([UInt8](try encoder.encode(value)) == bytes, "\(name)")
@@ -122,24 +93,12 @@ enum VectorModels {
     /// the stated offset for a format error.
     @Test(arguments: ["Record", "Document", "IntKeyedPoint"])
     func generatedCodeRejectsTheInvalidVectors(_ type: String) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("invalid").path)
-            .filter { $0.hasSuffix(".hex") }.map { String($0.dropLast(4)) }
         var checked = 0
-        for name in names {
-            let (metadata, bytes) = try Self.vector("invalid", name)
-            guard metadata["decode-as"] == type else { continue }
-            var limits = ArchiveDecoder.Limits()
-            for item in (metadata["limits"] ?? "").split(separator: ",") {
-                let parts = item.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-                let value = try #require(Int(parts[1]))
-                switch parts[0] {
-                case "maximumDepth": limits.maximumDepth = value
-                case "maximumInflatedSize": limits.maximumInflatedSize = value
-                case "maximumCollectionCount": limits.maximumCollectionCount = value
-                case "maximumMessageSize": limits.maximumMessageSize = value
-                default: Issue.record("unknown limit \(parts[0]) in \(name)")
-                }
-            }
+        for name in Vector.names(in: "invalid") {
+            let vector = try Vector(folder: "invalid", name: name)
+            let bytes = vector.bytes
+            guard vector["decode-as"] == type else { continue }
+            let limits = try vector.limits()
             func check<T: Codable>(_: T.Type) {
                 var decoder = ArchiveDecoder()
                 decoder.limits = limits
@@ -152,7 +111,7 @@ enum VectorModels {
                     return
                 }
                 #expect("\(error)" == "\(expected)", "\(name)")
-                if let offset = metadata["offset"].flatMap(Int.init) {
+                if let offset = vector["offset"].flatMap(Int.init) {
                     guard case .dataCorrupted(let context) = error as? DecodingError,
                           let format = context.underlyingError as? ArchiveFormatError else {
                         Issue.record("\(name): expected a format error, got \(error)")

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 @testable import KeyedArchive
 import KeyedArchiveAnnotatedSamples
@@ -47,20 +48,9 @@ import Testing
         ]
     }
 
-    static func configured(_ option: String) -> ArchiveEncoder {
-        var encoder = ArchiveEncoder()
-        switch option {
-        case "deterministic": encoder.deterministic = true
-        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
-        case "identity": encoder.preservesObjectIdentity = true
-        default: break
-        }
-        return encoder
-    }
-
-    @Test(arguments: ["plain", "deterministic", "zlib+crc32", "identity"])
-    func generatedCodeWritesThePlainModelsArchive(_ option: String) throws {
-        let encoder = Self.configured(option)
+    @Test(arguments: EncoderOption.allCases)
+    func generatedCodeWritesThePlainModelsArchive(_ option: EncoderOption) throws {
+        let encoder = option.encoder
         var codable = encoder
         codable.usesGeneratedCode = false
         for model in Self.models {
@@ -108,12 +98,12 @@ import Testing
 
     /// The class hierarchy: the annotated struct holds the plain circles, classes with their own
     /// `encode(to:)` through `superEncoder()`, which take the `Codable` path inside generated code.
-    @Test(arguments: ["plain", "deterministic", "zlib+crc32", "identity"])
-    func theClassHierarchyThroughGeneratedCode(_ option: String) throws {
+    @Test(arguments: EncoderOption.allCases)
+    func theClassHierarchyThroughGeneratedCode(_ option: EncoderOption) throws {
         #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.Drawing.self))
         let drawing = Drawing.sample(count: 40)
         let annotated = Annotated.Drawing(drawing)
-        let encoder = Self.configured(option)
+        let encoder = option.encoder
         var codable = encoder
         codable.usesGeneratedCode = false
         let plainBytes = try encoder.encode(drawing)

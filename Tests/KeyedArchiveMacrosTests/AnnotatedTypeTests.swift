@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 @testable import KeyedArchive
 import KeyedArchiveMacros
@@ -117,16 +118,9 @@ import Testing
         #expect(jsonContext.debugDescription == context.debugDescription)
     }
 
-    @Test(arguments: ["plain", "deterministic", "zlib+crc32", "identity"])
-    func theBytesAreTheCodableConformances(_ option: String) throws {
-        let configure: (inout ArchiveEncoder) -> Void = { encoder in
-            switch option {
-            case "deterministic": encoder.deterministic = true
-            case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
-            case "identity": encoder.preservesObjectIdentity = true
-            default: break
-            }
-        }
+    @Test(arguments: EncoderOption.allCases)
+    func theBytesAreTheCodableConformances(_ option: EncoderOption) throws {
+        let configure = option.configure
         let commits = AnnotatedCommit.sample(count: 100)
         let (direct, codable) = try Self.bytesBothWays(commits, configure)
         #expect(direct == codable)

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 @testable import KeyedArchive
 import KeyedArchiveSamples
@@ -7,14 +8,9 @@ import Testing
 /// "Archive, generated": they must write exactly what the sample models write through `Codable`,
 /// and each must read the other's archives, or the bench would compare different work.
 @Suite struct GeneratedCodeCommitTests {
-    @Test(arguments: ["plain", "deterministic", "zlib+crc32"])
-    func theTwinsWriteTheCommitsBytes(_ option: String) throws {
-        var encoder = ArchiveEncoder()
-        switch option {
-        case "deterministic": encoder.deterministic = true
-        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
-        default: break
-        }
+    @Test(arguments: [EncoderOption.plain, .deterministic, .zlibCRC32])
+    func theTwinsWriteTheCommitsBytes(_ option: EncoderOption) throws {
+        let encoder = option.encoder
         let commits = Commit.sample(count: 200)
         let twins = commits.map(GeneratedCodeCommit.init)
         #expect(try encoder.encode(twins) == encoder.encode(commits))
@@ -27,14 +23,9 @@ import Testing
         #expect(try codable.encode(twins) == encoder.encode(twins))
     }
 
-    @Test(arguments: ["plain", "deterministic", "zlib+crc32"])
-    func theAppStateTwinWritesTheAppStatesBytes(_ option: String) throws {
-        var encoder = ArchiveEncoder()
-        switch option {
-        case "deterministic": encoder.deterministic = true
-        case "zlib+crc32": encoder.compression = .zlib(level: 6); encoder.checksum = .crc32
-        default: break
-        }
+    @Test(arguments: [EncoderOption.plain, .deterministic, .zlibCRC32])
+    func theAppStateTwinWritesTheAppStatesBytes(_ option: EncoderOption) throws {
+        let encoder = option.encoder
         let state = AppState.sample(documents: 60)
         let twin = GeneratedCodeAppState(state)
         #expect(try encoder.encode(twin) == encoder.encode(state))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ArchiveTestSupport
 @testable import KeyedArchive
 
 // Golden vectors: Spec/vectors/{valid,invalid}/*.hex, read in place. Spec/FORMAT.md describes

@@ -1,4 +1,5 @@
 import Foundation
+import ArchiveTestSupport
 import Testing
 
 /// The specification's own tables list exactly the vectors that exist, with the errors the

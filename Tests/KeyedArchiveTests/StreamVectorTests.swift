@@ -1,4 +1,5 @@
 import Foundation
+import ArchiveTestSupport
 import KeyedArchive
 import Testing
 

@@ -57,12 +57,9 @@ extension DecodingState {
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
-        if hasReferences, location.packed == nil, location.offset < location.limit {
-            let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
-            if tag == WireTag.sharedObject || tag == WireTag.reference {
-                return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
-                                             depth: depth, optionalDepth: optionalDepth)
-            }
+        if let tag = sharedObjectTag(at: location) {
+            return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
+                                         depth: depth, optionalDepth: optionalDepth)
         }
         guard let kind = NativeKind(T.self) else {
             return try decodeThroughDecoder(type, at: location, parentPath: parentPath, component: component,
@@ -78,9 +75,7 @@ extension DecodingState {
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
         depth: Int, optionalDepth: Int
     ) throws -> T {
-        guard depth <= limits.maximumDepth else {
-            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(component).path)
-        }
+        try checkDepth(depth, at: location, parentPath: parentPath, component: component)
         if usesGeneratedCode, let direct = directDecodableType(T.self) {
             return try decodeDirect(direct, as: T.self, at: location, parentPath: parentPath, component: component, depth: depth)
         }
@@ -89,6 +84,24 @@ extension DecodingState {
         let value = try type.init(from: decoder)
         recycle(&decoder)
         return value
+    }
+
+    /// The tag at `location` when it is a shared object or a reference to one, which every type
+    /// reads through `decodeSharedValue`; `nil` otherwise.
+    @inline(__always)
+    func sharedObjectTag(at location: ValueLocation) -> UInt8? {
+        guard hasReferences, location.packed == nil, location.offset < location.limit else { return nil }
+        let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
+        return tag == WireTag.sharedObject || tag == WireTag.reference ? tag : nil
+    }
+
+    /// The depth limit, checked wherever a value is read through code (its `init(from:)` or its
+    /// generated code) rather than natively.
+    @inline(__always)
+    func checkDepth(_ depth: Int, at location: ValueLocation, parentPath: CodingPathNode, component: borrowing PathComponent) throws {
+        guard depth <= limits.maximumDepth else {
+            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(copy component).path)
+        }
     }
 
     /// A nested decoder, reused from a value that finished if one is spare.

@@ -44,12 +44,20 @@ extension DecodingState {
         parentPath: CodingPathNode, component: PathComponent, depth: Int
     ) throws -> T {
         func read<D: ArchiveDirectDecodable>(_ type: D.Type) throws -> T {
-            var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath,
-                                               component: component, depth: depth)
             // `D` is `T`: the lookup only gave it a name.
-            return unsafeBitCast(try D._archiveDecode(from: &decoder), to: T.self)
+            unsafeBitCast(try readDirect(D.self, at: location, parentPath: parentPath, component: component, depth: depth),
+                          to: T.self)
         }
         return try read(direct)
+    }
+
+    /// The value at `location` through `T`'s generated code, the depth already checked.
+    @inline(__always)
+    func readDirect<T: ArchiveDirectDecodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
+    ) throws -> T {
+        var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
+        return try T._archiveDecode(from: &decoder)
     }
 
     /// `type` as a type with generated code, or `nil` if it has none or is a class.

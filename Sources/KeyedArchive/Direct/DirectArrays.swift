@@ -35,16 +35,17 @@ extension ArchiveDirectEncoder {
         for index in 0..<elements.count {
             let element = elements[index]
             try state.withSink(forWritingTo: container) { sink in
-                if direct {
-                    // An element that throws leaves the whole array's bytes to be cut off by
-                    // whoever wrote the array (as a throwing element does to `encode(to:)`).
-                    sink.stack[sink.stack.count - 1].count &+= 1
-                    try state.encodeDirect(element, in: sink, parentPath: path, component: .index(index), depth: elementDepth)
-                } else {
-                    let mark = sink.mark()
-                    sink.stack[sink.stack.count - 1].count &+= 1
+                // The general path needs the mark from before the element is counted, to roll
+                // back an element that throws. Generated code needs none: an element that throws
+                // leaves the whole array's bytes to be cut off by whoever wrote the array (as a
+                // throwing element does to `encode(to:)`).
+                let mark = direct ? nil : sink.mark()
+                sink.countElement()
+                if let mark {
                     try state.encodeValueRollingBack(element, in: sink, mark: mark, parentPath: path, component: .index(index),
                                                      depth: elementDepth, optionalDepth: 1)
+                } else {
+                    try state.encodeDirect(element, in: sink, parentPath: path, component: .index(index), depth: elementDepth)
                 }
             }
         }
@@ -88,17 +89,11 @@ extension DecodingState {
     func decodeDirectValue<T: ArchiveDirectDecodable>(
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
     ) throws -> T {
-        if hasReferences, location.packed == nil, location.offset < location.limit {
-            let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
-            if tag == WireTag.sharedObject || tag == WireTag.reference {
-                return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
-                                             depth: depth, optionalDepth: 1)
-            }
+        if let tag = sharedObjectTag(at: location) {
+            return try decodeSharedValue(type, tag: tag, at: location, parentPath: parentPath, component: component,
+                                         depth: depth, optionalDepth: 1)
         }
-        guard depth <= limits.maximumDepth else {
-            throw DecodingErrors.depthExceeded(limits.maximumDepth, at: location.offset, path: parentPath.appending(component).path)
-        }
-        var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
-        return try T._archiveDecode(from: &decoder)
+        try checkDepth(depth, at: location, parentPath: parentPath, component: component)
+        return try readDirect(type, at: location, parentPath: parentPath, component: component, depth: depth)
     }
 }

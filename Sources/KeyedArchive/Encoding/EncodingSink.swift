@@ -193,6 +193,12 @@ final class EncodingSink {
         let recordCount: Int
     }
 
+    /// Counts one more element in the unkeyed container open at the top.
+    @inline(__always)
+    func countElement() {
+        stack[stack.count - 1].count &+= 1
+    }
+
     @inline(__always)
     func mark() -> Mark {
         let top = stack.last

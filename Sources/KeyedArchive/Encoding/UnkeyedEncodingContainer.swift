@@ -27,25 +27,19 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         return sink.stack[top].isVirtual ? state.elementCount(of: container) : sink.stack[top].count
     }
 
-    /// Counts one more element in the container, whose top frame is in `sink`.
-    @inline(__always)
-    private func countElement(in sink: EncodingSink) {
-        sink.stack[sink.stack.count - 1].count &+= 1
-    }
-
     /// Makes room for one element; returns the sink to write it into and the element's index.
     @inline(__always)
     private mutating func nextElement() -> (sink: EncodingSink, index: Int)? {
         guard let sink = state.sink(forWritingTo: container) else { return nil }
         let index = nextIndex(in: sink)
-        countElement(in: sink)
+        sink.countElement()
         return (sink, index)
     }
 
     @inline(__always)
     private mutating func writeElement(_ write: (inout ByteWriter) -> Void) {
         encoder.withSink(forWritingTo: container) { _, sink in
-            countElement(in: sink)
+            sink.countElement()
             write(&sink.writer)
         }
     }
@@ -72,7 +66,7 @@ struct ArchiveUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         try encoder.withSink(forWritingTo: container) { state, sink in
             let mark = sink.mark()
             let index = nextIndex(in: sink)
-            countElement(in: sink)
+            sink.countElement()
             try state.encodeValueRollingBack(
                 value, in: sink, mark: mark, parentPath: path, component: .index(index),
                 depth: container.depth + 1, optionalDepth: 1)
