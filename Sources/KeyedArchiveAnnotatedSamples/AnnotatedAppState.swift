@@ -22,8 +22,8 @@ extension Annotated {
             public var recentFolders: [String]
         }
 
-        /// `AppState.Sharing`, annotated: an enum with associated values, which keeps its
-        /// `Codable` path (the macro generates no code for it yet).
+        /// `AppState.Sharing`, annotated: an enum with associated values, a keyed container per
+        /// case.
         @ArchiveCodable
         public enum Sharing: Codable, Equatable, Sendable {
             case privateDocument

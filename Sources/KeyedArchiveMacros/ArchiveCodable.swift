@@ -1,6 +1,6 @@
 @_exported import KeyedArchive
 
-/// Generates direct archive code for a `Codable` struct or an enum with a raw value:
+/// Generates direct archive code for a `Codable` struct or enum:
 /// `ArchiveEncoder` and `ArchiveDecoder` then write and read its values without `encode(to:)`,
 /// `init(from:)`, containers or existentials, with the keys of its `CodingKeys` worked out once.
 ///
@@ -30,12 +30,17 @@
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.
-/// - Other enums (with associated values, or no raw value) and final classes are accepted and
-///   keep their `Codable` path, with the same bytes: generated code for them is still to come.
-///   A class that is not `final`, an actor or a protocol is a compile-time error.
+/// - An enum without a raw value (with associated values or not) is written as its synthesized
+///   conformance writes it: one entry, keyed by the case's name, holding a keyed container of
+///   the case's associated values under their labels (`_0`, `_1`… for unlabeled ones). A
+///   container with no case or more than one is the synthesized `typeMismatch`.
+/// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, an enum whose raw type is
+///   none of those above (a type alias, say), and final classes are accepted and keep their
+///   `Codable` path, with the same bytes: generated code for them is still to come. A class
+///   that is not `final`, an actor or a protocol is a compile-time error.
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
-    names: named(_archiveKeys), named(_archiveEncode), named(_archiveDecode), named(init(_archiveFrom:))
+    names: named(_archiveKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(init(_archiveFrom:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")

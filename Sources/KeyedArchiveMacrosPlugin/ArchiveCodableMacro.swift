@@ -47,16 +47,22 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         case .enumeration:
             // An enum with a raw value is coded by the standard library's `RawRepresentable`
             // conformance: its raw value in a single-value container, which generated code
-            // writes and reads directly. Any other enum keeps its synthesized conformance, which
-            // nests keyed containers per case: its bytes are unchanged, only not faster yet.
+            // writes and reads directly. Any other enum has the synthesized conformance that
+            // nests a keyed container per case (`EnumCases`).
             // Only when nothing else in the declaration could bring its own coding: a protocol
             // in the inheritance clause may implement `init(from:)` (an "unknown case"
-            // fallback, say), which generated code would bypass.
+            // fallback, say), which generated code would bypass. Anything else keeps its
+            // `Codable` conformance and its bytes, only not faster.
             let names = inherited.map(Self.withoutSwiftPrefix)
-            guard let rawType = names.first, Self.rawValueTypes.contains(rawType),
-                  names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) else { return [] }
+            if let rawType = names.first, Self.rawValueTypes.contains(rawType),
+               names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) {
+                guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
+                return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
+            }
+            guard names.allSatisfy(Self.plainEnumProtocols.contains), let enumDecl = declaration.as(EnumDeclSyntax.self),
+                  let cases = EnumCases(enumDecl) else { return [] }
             guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
-            return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
+            return try cases.extensions(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
         case .finalClass, .openClass, .unsupported:
             // A class instance goes through `encodeInstance`, where the coders keep object
             // identity and catch cycles; generated code for classes is not written yet, so a

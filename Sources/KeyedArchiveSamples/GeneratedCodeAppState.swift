@@ -22,8 +22,23 @@ public struct GeneratedCodeAppState: Codable, Equatable, Sendable {
         var recentFolders: [String]
     }
 
-    /// `AppState.Document` with generated code. Its `sharing` is `AppState.Sharing`, an enum with
-    /// associated values, which keeps its `Codable` path (as `@ArchiveCodable` leaves it).
+    /// `AppState.Sharing` with generated code: a keyed container per case.
+    public enum Sharing: Codable, Equatable, Sendable {
+        case privateDocument
+        case link(url: URL, canEdit: Bool)
+        case team(name: String, members: Int)
+
+        /// The same sharing.
+        init(_ sharing: AppState.Sharing) {
+            switch sharing {
+            case .privateDocument: self = .privateDocument
+            case .link(let url, let canEdit): self = .link(url: url, canEdit: canEdit)
+            case .team(let name, let members): self = .team(name: name, members: members)
+            }
+        }
+    }
+
+    /// `AppState.Document` with generated code.
     public struct Document: Codable, Equatable, Sendable {
         var id: UUID
         var title: String
@@ -32,7 +47,7 @@ public struct GeneratedCodeAppState: Codable, Equatable, Sendable {
         var modified: Date?
         var wordCount: Int
         var pinned: Bool
-        var sharing: AppState.Sharing
+        var sharing: Sharing
         var color: String?
     }
 
@@ -48,7 +63,7 @@ public struct GeneratedCodeAppState: Codable, Equatable, Sendable {
                             language: s.language, recentFolders: s.recentFolders)
         documents = state.documents.map {
             Document(id: $0.id, title: $0.title, tags: $0.tags, created: $0.created, modified: $0.modified,
-                     wordCount: $0.wordCount, pinned: $0.pinned, sharing: $0.sharing, color: $0.color)
+                     wordCount: $0.wordCount, pinned: $0.pinned, sharing: Sharing($0.sharing), color: $0.color)
         }
         folderCounts = state.folderCounts
     }
@@ -64,6 +79,40 @@ extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDeco
             throw decoder.invalidRawValue(GeneratedCodeAppState.Theme.self, rawValue)
         }
         return value
+    }
+}
+
+extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.privateDocument, CodingKeys.link, CodingKeys.team])
+    static let _archiveCaseKeys = [ArchiveKeySet([PrivateDocumentCodingKeys]()), ArchiveKeySet([LinkCodingKeys.url, LinkCodingKeys.canEdit]), ArchiveKeySet([TeamCodingKeys.name, TeamCodingKeys.members])]
+    public static func _archiveEncode(_ value: GeneratedCodeAppState.Sharing, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        switch value {
+        case .privateDocument:
+            _ = container.nestedContainer(_archiveCaseKeys[0], at: 0)
+        case .link(let _0, let _1):
+            var values = container.nestedContainer(_archiveCaseKeys[1], at: 1)
+            try values.encode(_0, at: 0)
+            try values.encode(_1, at: 1)
+        case .team(let _0, let _1):
+            var values = container.nestedContainer(_archiveCaseKeys[2], at: 2)
+            try values.encode(_0, at: 0)
+            try values.encode(_1, at: 1)
+        }
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Sharing {
+        let container = try decoder.keyedContainer(_archiveKeys)
+        switch try container.onlyKey(of: GeneratedCodeAppState.Sharing.self) {
+        case 0:
+            _ = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+            return .privateDocument
+        case 1:
+            let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
+            return .link(url: try values.decode(at: 0), canEdit: try values.decode(at: 1))
+        default:
+            let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
+            return .team(name: try values.decode(at: 0), members: try values.decode(at: 1))
+        }
     }
 }
 

@@ -162,10 +162,63 @@ import Testing
             """)
     }
 
+    /// An enum with associated values: the case's entry holding a container of its values,
+    /// keyed by their labels or `_0`, `_1`…; read back as the one case the container holds.
+    @Test func anEnumWithAssociatedValuesNestsAContainerPerCase() {
+        expand("""
+            @ArchiveCodable
+            enum Shape: Codable {
+                case circle(radius: Double), pair(Int, label: String?)
+                case dot
+            }
+            """, """
+            enum Shape: Codable {
+                case circle(radius: Double), pair(Int, label: String?)
+                case dot
+            }
+
+            extension Shape: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.circle, CodingKeys.pair, CodingKeys.dot])
+                static let _archiveCaseKeys = [KeyedArchive.ArchiveKeySet([CircleCodingKeys.radius]), KeyedArchive.ArchiveKeySet([PairCodingKeys._0, PairCodingKeys.label]), KeyedArchive.ArchiveKeySet([DotCodingKeys]())]
+                public static func _archiveEncode(_ value: Shape, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    switch value {
+                    case .circle(let _0):
+                        var values = container.nestedContainer(_archiveCaseKeys[0], at: 0)
+                        try values.encode(_0, at: 0)
+                    case .pair(let _0, let _1):
+                        var values = container.nestedContainer(_archiveCaseKeys[1], at: 1)
+                        try values.encode(_0, at: 0)
+                        try values.encode(_1, at: 1)
+                    case .dot:
+                        _ = container.nestedContainer(_archiveCaseKeys[2], at: 2)
+                    }
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Shape {
+                    let container = try decoder.keyedContainer(_archiveKeys)
+                    switch try container.onlyKey(of: Shape.self) {
+                    case 0:
+                        let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+                        return .circle(radius: try values.decode(at: 0))
+                    case 1:
+                        let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
+                        return .pair(try values.decode(at: 0), label: try values.decode(at: 1))
+                    default:
+                        _ = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
+                        return .dot
+                    }
+                }
+            }
+            """)
+    }
+
     /// What has no generated code yet keeps its `Codable` conformance: no extension, no error,
     /// the same bytes.
     @Test func otherEnumsAndFinalClassesKeepTheirCodableConformance() {
-        expand("@ArchiveCodable enum Shape: Codable {\n    case circle(radius: Double), dot\n}", "enum Shape: Codable {\n    case circle(radius: Double), dot\n}")
+        // Keys of its own (to rename a case, say): the synthesized conformance does the work.
+        expand("@ArchiveCodable enum Renamed: Codable {\n    case a(x: Int)\n    enum ACodingKeys: String, CodingKey {\n        case x = \"X\"\n    }\n}",
+               "enum Renamed: Codable {\n    case a(x: Int)\n    enum ACodingKeys: String, CodingKey {\n        case x = \"X\"\n    }\n}")
+        expand("@ArchiveCodable enum Nothing: Codable {\n}", "enum Nothing: Codable {\n}")
         expand("@ArchiveCodable enum Aliased: Identifier, Codable {\n    case a\n}", "enum Aliased: Identifier, Codable {\n    case a\n}")
         // A protocol that may bring its own init(from:) (an "unknown case" fallback): no code.
         expand("@ArchiveCodable enum Tolerant: String, Codable, UnknownFallback {\n    case a, unknown\n}",
@@ -203,6 +256,20 @@ import Testing
             }
             """, diagnostics: [
                 DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom init(from:): the generated code would read differently; remove one of them", line: 4, column: 5),
+            ])
+        expand("""
+            @ArchiveCodable
+            enum Shape: Codable {
+                case dot, circle(radius: Double)
+                func encode(to encoder: any Encoder) throws {}
+            }
+            """, """
+            enum Shape: Codable {
+                case dot, circle(radius: Double)
+                func encode(to encoder: any Encoder) throws {}
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom encode(to:): the generated code would write different bytes; remove one of them", line: 4, column: 10),
             ])
         expand("@ArchiveCodable struct Box<T: Codable>: Codable {\n    var value: T\n}", "struct Box<T: Codable>: Codable {\n    var value: T\n}",
                diagnostics: [DiagnosticSpec(message: "@ArchiveCodable does not support generic types", line: 1, column: 24)])

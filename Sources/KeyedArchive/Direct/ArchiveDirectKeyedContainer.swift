@@ -44,16 +44,39 @@ public struct ArchiveDirectKeyedContainer {
     @inline(__always)
     private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) {
         state.withSink(forWritingTo: container) { sink in
-            if keys.identitiesAreDistinct {
-                // No key of the set can repeat (each is written once), so there is no duplicate
-                // to note. A keyed frame's entry count only serves to roll back a value that
-                // throws, and `encodeAnyValue` counts its entry against its own mark.
-                sink.writer.appendVarint(wire(index))
-            } else {
-                state.writeKey(wire: wire(index), into: sink)
-            }
+            writeKey(index, into: sink)
             write(&sink.writer)
         }
+    }
+
+    /// Writes key `index` as a new entry of the container at the top of `sink`.
+    @inline(__always)
+    private func writeKey(_ index: Int, into sink: EncodingSink) {
+        if keys.identitiesAreDistinct {
+            // No key of the set can repeat (each is written once), so there is no duplicate
+            // to note. A keyed frame's entry count only serves to roll back a value that
+            // throws, and `encodeAnyValue` counts its entry against its own mark.
+            sink.writer.appendVarint(wire(index))
+        } else {
+            state.writeKey(wire: wire(index), into: sink)
+        }
+    }
+
+    /// A keyed container nested under key `key`, with the keys `nestedKeys`: what
+    /// `nestedContainer(keyedBy:forKey:)` opens, as the synthesized `encode(to:)` of an enum
+    /// with associated values opens one for the case it writes.
+    ///
+    /// Generated code asks once per key, so the container is always new (`encode(to:)`'s
+    /// containers continue one asked for again under the same key). Past the depth limit it
+    /// is dead and `encode` throws at the end, as the general path does.
+    public mutating func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) -> ArchiveDirectKeyedContainer {
+        let depth = container.depth + 1
+        let nestedPath = path.appending(keys.keys[key])
+        guard state.allowsContainer(atDepth: depth, path: nestedPath.path), let sink = state.sink(forWritingTo: container) else {
+            return ArchiveDirectKeyedContainer(state: state, container: .dead(.keyed, depth: container.depth), keys: nestedKeys, path: path)
+        }
+        writeKey(key, into: sink)
+        return ArchiveDirectKeyedContainer(state: state, container: sink.open(.keyed, depth: depth), keys: nestedKeys, path: nestedPath)
     }
 
     /// Writes an explicit nil under key `key`.

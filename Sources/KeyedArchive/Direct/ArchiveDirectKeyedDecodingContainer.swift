@@ -56,6 +56,54 @@ public struct ArchiveDirectKeyedDecodingContainer {
         return location
     }
 
+    /// The keyed container nested under key `key`, with the keys `nestedKeys`: what
+    /// `nestedContainer(keyedBy:forKey:)` returns, with its checks and errors, as the
+    /// synthesized `init(from:)` of an enum with associated values opens the case's container.
+    public func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) throws -> ArchiveDirectKeyedDecodingContainer {
+        let nestedPath = path.appending(keys.keys[key])
+        let location = try require(key)
+        // The kind first: a scalar is a type mismatch whatever the depth.
+        let entries = try state.keyedEntries(at: location, path: nestedPath, depth: depth + 1, containerType: nestedKeys.containerType)
+        try state.checkDepth(depth + 1, at: location, parentPath: path, component: .key(keys.keys[key]))
+        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: nestedPath, depth: depth + 1)
+    }
+
+    /// The position of the one key of the set that the container holds, as the synthesized
+    /// `init(from:)` of an enum with associated values finds its case: `allKeys` (the entries
+    /// whose keys the key type accepts, in order; others are skipped) must hold exactly one.
+    ///
+    /// - Throws: `typeMismatch(type)` at the container's path when it holds none or more than one.
+    public func onlyKey(of type: Any.Type) throws -> Int {
+        var found: Int?
+        var count = 0
+        var p = entries.start
+        while p < entries.end {
+            // The entries were checked when the container was opened.
+            guard let wire = try? state.reader.varint(at: &p, limit: entries.end),
+                  let next = try? state.reader.valueEnd(at: p, limit: entries.end) else { break }
+            let (integer, stringIndex) = KeyForm.decode(wire)
+            // As `allKeys` asks the key type: `Key(intValue:) ?? Key(stringValue: decimal)` for an
+            // integer entry, `Key(stringValue:)` for a string entry.
+            let index: Int? = if let integer {
+                keys.intValues.firstIndex(of: integer) ?? keys.names.firstIndex(of: String(integer))
+            } else if let stringIndex {
+                keys.names.firstIndex(of: state.keyStrings[stringIndex])
+            } else {
+                nil
+            }
+            if let index {
+                count += 1
+                found = index
+            }
+            p = next
+        }
+        guard count == 1, let found else {
+            throw DecodingError.typeMismatch(type, DecodingError.Context(
+                codingPath: path.path, debugDescription: "Invalid number of keys found, expected one."))
+        }
+        return found
+    }
+
     /// Whether the container has an entry for key `key`.
     public func contains(_ key: Int) -> Bool {
         do { return try location(key) != nil } catch { return true }

@@ -15,6 +15,8 @@ public final class ArchiveKeySet: Sendable {
     /// its integer form if it has an `intValue`, else the integer its name spells in canonical
     /// decimal (as `ArchiveKeyedDecodingContainer.location(of:)` works it out per lookup).
     let matchedIntegers: [Int?]
+    /// Each key's `intValue`: the key that `init(intValue:)` makes of an integer entry.
+    let intValues: [Int?]
     /// Whether each key has an `intValue`: without one, integer entries are matched by the name
     /// only in containers that have some (the name is parsed once here instead).
     let hasIntValue: [Bool]
@@ -37,7 +39,8 @@ public final class ArchiveKeySet: Sendable {
         names = keys.map(\.stringValue)
         let integers = keys.map { KeyForm.integer(of: $0) }
         integerWires = integers.map { $0.map { KeyForm.wire(integer: $0) } }
-        hasIntValue = keys.map { $0.intValue != nil }
+        intValues = keys.map(\.intValue)
+        hasIntValue = intValues.map { $0 != nil }
         matchedIntegers = zip(keys, integers).map { key, integer in
             key.intValue != nil ? integer : KeyForm.canonicalDecimalIfNeeded(key.stringValue)
         }

@@ -1,0 +1,144 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// What the synthesized `Codable` conformance of an enum without a raw value reads and writes:
+/// a keyed container with one entry, keyed by the case's name, holding a keyed container of the
+/// case's associated values, each keyed by its label (or `_0`, `_1`… where it has none), an
+/// optional one written only when it is not `nil`. A case without associated values holds an
+/// empty container.
+///
+/// The keys are the compiler's own `CodingKeys` and `<Case>CodingKeys`, so a declaration that
+/// brings any of them itself (to rename a case, say) is not taken: `init` returns `nil`, and the
+/// enum keeps its `Codable` conformance.
+struct EnumCases {
+    struct Case {
+        /// The case's name as written (backticks kept).
+        let name: String
+        /// The key of each associated value, in order.
+        let valueKeys: [String]
+        /// The label of each associated value in a call (`nil` for none).
+        let labels: [String?]
+    }
+
+    let cases: [Case]
+
+    init?(_ declaration: EnumDeclSyntax) {
+        var cases: [Case] = []
+        for member in declaration.memberBlock.members {
+            if let nested = member.decl.asProtocol(NamedDeclSyntax.self), nested.name.text.hasSuffix("CodingKeys") {
+                return nil
+            }
+            guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in caseDecl.elements {
+                // A raw value means a raw type the macro could not read from the declaration.
+                if element.rawValue != nil { return nil }
+                let parameters = Array(element.parameterClause?.parameters ?? [])
+                let labels = parameters.map { parameter -> String? in
+                    guard let label = parameter.firstName, label.tokenKind != .wildcard else { return nil }
+                    return label.trimmedDescription
+                }
+                let keys = labels.enumerated().map { index, label in label ?? "_\(index)" }
+                cases.append(Case(name: element.name.trimmedDescription, valueKeys: keys, labels: labels))
+            }
+        }
+        // An enum without cases has no value to write.
+        guard !cases.isEmpty else { return nil }
+        self.cases = cases
+    }
+
+    /// `privateDocument` → `PrivateDocumentCodingKeys`: the key type the compiler synthesizes
+    /// for a case's associated values.
+    static func keyTypeName(_ caseName: String) -> String {
+        let bare = caseName.filter { $0 != "`" }
+        return bare.prefix(1).uppercased() + bare.dropFirst() + "CodingKeys"
+    }
+
+    /// The conformance extension: the key sets, and the code for what is asked.
+    func extensions(_ typeName: String, encodes: Bool, decodes: Bool) throws -> [ExtensionDeclSyntax] {
+        guard encodes || decodes else { return [] }
+        var conformances: [String] = []
+        let caseKeys = cases.map { "CodingKeys.\($0.name)" }.joined(separator: ", ")
+        let valueKeys = cases.map { entry in
+            let keyType = Self.keyTypeName(entry.name)
+            let list = entry.valueKeys.isEmpty ? "[\(keyType)]()" : "[\(entry.valueKeys.map { "\(keyType).\($0)" }.joined(separator: ", "))]"
+            return "KeyedArchive.ArchiveKeySet(\(list))"
+        }.joined(separator: ", ")
+        var members = [
+            "static let _archiveKeys = KeyedArchive.ArchiveKeySet([\(caseKeys)])",
+            "static let _archiveCaseKeys = [\(valueKeys)]",
+        ]
+        if encodes {
+            conformances.append("KeyedArchive.ArchiveDirectEncodable")
+            members.append(encodeFunction(typeName))
+        }
+        if decodes {
+            conformances.append("KeyedArchive.ArchiveDirectDecodable")
+            members.append(decodeFunction(typeName))
+        }
+        let source = """
+            extension \(typeName): \(conformances.joined(separator: ", ")) {
+            \(members.joined(separator: "\n"))
+            }
+            """
+        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+    }
+
+    /// The case's entry, and in it each associated value in order, as the synthesized
+    /// `encode(to:)` writes them.
+    func encodeFunction(_ typeName: String) -> String {
+        let branches = cases.enumerated().map { index, entry in
+            guard !entry.valueKeys.isEmpty else {
+                return """
+                    case .\(entry.name):
+                        _ = container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                    """
+            }
+            let bindings = entry.valueKeys.indices.map { "let _\($0)" }.joined(separator: ", ")
+            let writes = entry.valueKeys.indices.map { "    try values.encode(_\($0), at: \($0))" }.joined(separator: "\n")
+            return """
+                case .\(entry.name)(\(bindings)):
+                    var values = container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                \(writes)
+                """
+        }
+        return """
+            public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                var container = encoder.keyedContainer(_archiveKeys)
+                switch value {
+            \(branches.joined(separator: "\n"))
+                }
+            }
+            """
+    }
+
+    /// The one case the container holds, and its associated values in order, as the
+    /// synthesized `init(from:)` reads them; each value's type comes from the case.
+    func decodeFunction(_ typeName: String) -> String {
+        let branches = cases.enumerated().map { index, entry in
+            let label = index == cases.count - 1 ? "default" : "case \(index)"
+            guard !entry.valueKeys.isEmpty else {
+                return """
+                    \(label):
+                        _ = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                        return .\(entry.name)
+                    """
+            }
+            let arguments = zip(entry.labels, entry.valueKeys.indices).map { label, position in
+                (label.map { "\($0): " } ?? "") + "try values.decode(at: \(position))"
+            }.joined(separator: ", ")
+            return """
+                \(label):
+                    let values = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                    return .\(entry.name)(\(arguments))
+                """
+        }
+        return """
+            public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                let container = try decoder.keyedContainer(_archiveKeys)
+                switch try container.onlyKey(of: \(typeName).self) {
+            \(branches.joined(separator: "\n"))
+                }
+            }
+            """
+    }
+}
