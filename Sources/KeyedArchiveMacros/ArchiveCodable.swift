@@ -1,6 +1,6 @@
 @_exported import KeyedArchive
 
-/// Generates direct archive code for a `Codable` struct or enum:
+/// Generates direct archive code for a `Codable` struct, enum or final class:
 /// `ArchiveEncoder` and `ArchiveDecoder` then write and read its values without `encode(to:)`,
 /// `init(from:)`, containers or existentials, with the keys of its `CodingKeys` worked out once.
 ///
@@ -34,10 +34,15 @@
 ///   conformance writes it: one entry, keyed by the case's name, holding a keyed container of
 ///   the case's associated values under their labels (`_0`, `_1`… for unlabeled ones). A
 ///   container with no case or more than one is the synthesized `typeMismatch`.
-/// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, an enum whose raw type is
-///   none of those above (a type alias, say), and final classes are accepted and keep their
-///   `Codable` path, with the same bytes: generated code for them is still to come. A class
-///   that is not `final`, an actor or a protocol is a compile-time error.
+/// - A final class is written as a struct with the same properties would be; its instances go
+///   through the coders' identity and cycle checks first. The decoding initializer is added to
+///   its body. A final class that inherits anything but a known protocol (it may have a
+///   superclass, whose `init()` its synthesized `init(from:)` calls) keeps its `Codable` path.
+/// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, and an enum whose raw
+///   type is none of those above (a type alias, say), are accepted and keep their `Codable`
+///   path, with the same bytes. A class that is not `final`, an actor or a protocol is a
+///   compile-time error.
+@attached(member, names: named(init(_archiveFrom:)))
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,

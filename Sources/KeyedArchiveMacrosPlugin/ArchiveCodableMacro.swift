@@ -30,8 +30,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             return []
         }
         let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        let encodes = !Set(inherited).isDisjoint(with: ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"])
-        let decodes = !Set(inherited).isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"])
+        let (encodes, decodes) = codableDirections(declaration)
         guard encodes || decodes else {
             context.diagnose(notCodable(declaration))
             return []
@@ -63,15 +62,18 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                   let cases = EnumCases(enumDecl) else { return [] }
             guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
             return try cases.extensions(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
-        case .finalClass, .openClass, .unsupported:
-            // A class instance goes through `encodeInstance`, where the coders keep object
-            // identity and catch cycles; generated code for classes is not written yet, so a
-            // final class keeps its `Codable` conformance, and its bytes.
+        case .finalClass:
+            // A class's instances still go through the coders' identity and cycle checks; its
+            // generated code writes and reads the keyed container after them. A class that may
+            // have a superclass keeps its `Codable` conformance (and its bytes): its synthesized
+            // `init(from:)` calls the superclass's `init()`, which the macro cannot see.
+            guard Self.inheritsOnlyProtocols(declaration) else { return [] }
+            guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
+        case .openClass, .unsupported:
             return []
         }
-        guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
 
-        let shape = CodableShape(members: structDecl.memberBlock.members)
+        let shape = CodableShape(members: declaration.memberBlock.members)
         var conformances: [String] = []
         var members: [String] = []
         // A struct with no coded properties has an empty `CodingKeys`: its empty list needs the
@@ -85,7 +87,9 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         if wantsDecodable {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName))
-            members.append(decodingInitializer(shape))
+            // A class's initializer must be in its body (an extension cannot add a designated
+            // one): the member role writes it there.
+            if kind == .structure { members.append(decodingInitializer(shape)) }
         }
         guard !conformances.isEmpty else { return [] }
         let source = """
@@ -187,34 +191,57 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// Diagnoses what generated code could not match; `false` if anything was diagnosed.
     static func checkSupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool,
                                in context: some MacroExpansionContext) -> Bool {
-        var supported = true
+        let problems = unsupported(declaration, encodes: encodes, decodes: decodes)
+        problems.forEach(context.diagnose)
+        return problems.isEmpty
+    }
+
+    /// What generated code could not match, as errors on the members that bring it.
+    static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
         for member in declaration.memberBlock.members {
             if let function = member.decl.as(FunctionDeclSyntax.self), encodes, function.name.text == "encode",
                function.signature.parameterClause.parameters.first?.firstName.text == "to" {
-                context.diagnose(Diagnostic(node: function.name, message: ArchiveCodableDiagnostic.customEncode))
-                supported = false
+                problems.append(Diagnostic(node: function.name, message: ArchiveCodableDiagnostic.customEncode))
             }
             if let initializer = member.decl.as(InitializerDeclSyntax.self), decodes,
                initializer.signature.parameterClause.parameters.first?.firstName.text == "from" {
-                context.diagnose(Diagnostic(node: initializer.initKeyword, message: ArchiveCodableDiagnostic.customDecode))
-                supported = false
+                problems.append(Diagnostic(node: initializer.initKeyword, message: ArchiveCodableDiagnostic.customDecode))
             }
             if let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic {
                 if variable.isLazy {
-                    context.diagnose(Diagnostic(node: variable.bindingSpecifier, message: ArchiveCodableDiagnostic.lazyProperty))
-                    supported = false
+                    problems.append(Diagnostic(node: variable.bindingSpecifier, message: ArchiveCodableDiagnostic.lazyProperty))
                 }
                 // Any attribute on a stored property but `@available` is a property wrapper.
                 let wrapper = variable.attributes.first {
                     $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "available"
                 }
                 if let wrapper, variable.bindings.allSatisfy(\.isStored) {
-                    context.diagnose(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))
-                    supported = false
+                    problems.append(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))
                 }
             }
         }
-        return supported
+        return problems
+    }
+
+    /// Whether `declaration` declares `Encodable` and `Decodable` (`Codable` is both).
+    static func codableDirections(_ declaration: some DeclGroupSyntax) -> (encodes: Bool, decodes: Bool) {
+        let inherited = Set(declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        return (!inherited.isDisjoint(with: ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"]),
+                !inherited.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]))
+    }
+
+    /// The protocols a final class with generated code may list: none brings a `Codable`
+    /// implementation of its own, and none is a superclass.
+    static let plainClassProtocols: Set<String> = [
+        "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "Sendable", "@unchecked Sendable", "Identifiable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject",
+    ]
+
+    /// Whether everything `declaration` inherits is a protocol the macro knows (no superclass).
+    static func inheritsOnlyProtocols(_ declaration: some DeclGroupSyntax) -> Bool {
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map { withoutSwiftPrefix($0.type.trimmedDescription) } ?? []
+        return inherited.allSatisfy(plainClassProtocols.contains)
     }
 
     /// The error for a type without `Codable` in its declaration, with a fix-it adding it.

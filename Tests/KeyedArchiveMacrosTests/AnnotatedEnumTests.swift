@@ -220,33 +220,15 @@ struct Failing: Codable, Equatable {
     /// Payloads nested 0–5 levels deep (each level is two containers: the case's and its
     /// values') under depth limits 0–12: the same bytes or the same error, both directions.
     @Test func payloadsAtTheDepthLimits() throws {
-        var outcomes = (encoded: 0, refused: 0, decoded: 0, rejected: 0)
+        var outcomes = AnnotatedTypeTests.DepthOutcomes()
         for depth in 0...5 {
             var value = Payload.labeled(count: 1, name: "deep")
             for level in 0..<depth { value = level % 2 == 0 ? .wrapped(value) : .list([.empty, value]) }
             for limit in 0...12 {
-                var encoder = ArchiveEncoder()
-                encoder.maximumDepth = limit
-                var codableEncoder = encoder
-                codableEncoder.usesGeneratedCode = false
-                switch (Result { try encoder.encode(value) }, Result { try codableEncoder.encode(value) }) {
-                case (.success(let x), .success(let y)): #expect(x == y); outcomes.encoded += 1
-                case (.failure(let x), .failure(let y)): #expect("\(x)" == "\(y)", "depth \(depth), limit \(limit)"); outcomes.refused += 1
-                case (let x, let y): Issue.record("the paths disagree at depth \(depth), limit \(limit): \(x) against \(y)")
-                }
-                let bytes = try ArchiveEncoder().encode(value)
-                var decoder = ArchiveDecoder()
-                decoder.limits.maximumDepth = limit
-                var codableDecoder = decoder
-                codableDecoder.usesGeneratedCode = false
-                switch (Result { try decoder.decode(Payload.self, from: bytes) }, Result { try codableDecoder.decode(Payload.self, from: bytes) }) {
-                case (.success(let x), .success(let y)): #expect(x == value && y == value); outcomes.decoded += 1
-                case (.failure(let x), .failure(let y)): #expect("\(x)" == "\(y)", "depth \(depth), limit \(limit)"); outcomes.rejected += 1
-                case (let x, let y): Issue.record("the decoding paths disagree at depth \(depth), limit \(limit): \(x) against \(y)")
-                }
+                try AnnotatedTypeTests.expectSameAtDepthLimit(value, limit: limit, outcomes: &outcomes) { $0 == value }
             }
         }
-        #expect(outcomes.encoded > 0 && outcomes.refused > 0 && outcomes.decoded > 0 && outcomes.rejected > 0, "\(outcomes)")
+        #expect(outcomes.reachedBothSides, "\(outcomes)")
     }
 
     /// A payload that throws while its case's container is open (an associated value whose

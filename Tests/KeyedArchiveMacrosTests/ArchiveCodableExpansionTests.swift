@@ -212,6 +212,47 @@ import Testing
             """)
     }
 
+    /// A final class: the struct's extension, and its decoding initializer in its body (an
+    /// extension cannot add a designated initializer to a class).
+    @Test func aFinalClassGetsItsInitializerInItsBody() {
+        expand("""
+            @ArchiveCodable
+            final class Node: Codable, Sendable {
+                let name: String
+                let kind = "node"
+                let next: Node?
+            }
+            """, """
+            final class Node: Codable, Sendable {
+                let name: String
+                let kind = "node"
+                let next: Node?
+
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.name = try container.decode(at: 0)
+                    self.next = try container.decode(at: 2)
+                }
+            }
+
+            extension Node: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.kind, CodingKeys.next])
+                public static func _archiveEncode(_ value: Node, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.name, at: 0)
+                    try container.encode(value.kind, at: 1)
+                    try container.encode(value.next, at: 2)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Node {
+                    try Node(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+            }
+            """)
+        // A custom encode(to:) is an error, as for a struct.
+        expand("@ArchiveCodable final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}",
+               "final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}",
+               diagnostics: [DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom encode(to:): the generated code would write different bytes; remove one of them", line: 3, column: 10)])
+    }
+
     /// What has no generated code yet keeps its `Codable` conformance: no extension, no error,
     /// the same bytes.
     @Test func otherEnumsAndFinalClassesKeepTheirCodableConformance() {
@@ -223,8 +264,9 @@ import Testing
         // A protocol that may bring its own init(from:) (an "unknown case" fallback): no code.
         expand("@ArchiveCodable enum Tolerant: String, Codable, UnknownFallback {\n    case a, unknown\n}",
                "enum Tolerant: String, Codable, UnknownFallback {\n    case a, unknown\n}")
-        expand("@ArchiveCodable final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}",
-               "final class Node: Codable {\n    var next: Node?\n    func encode(to encoder: any Encoder) throws {}\n}")
+        // A class that may have a superclass, whose `init()` its synthesized `init(from:)` calls.
+        expand("@ArchiveCodable final class Circle: Shape, Codable {\n    var radius: Double\n}",
+               "final class Circle: Shape, Codable {\n    var radius: Double\n}")
         // Codable is still required, with its fix-it.
         expand("@ArchiveCodable final class Plain {\n}", "final class Plain {\n}",
                diagnostics: [DiagnosticSpec(message: "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration",

@@ -45,7 +45,7 @@ import Testing
     static func writtenAndGenerated(_ path: String) throws -> (written: [String: String], generated: [String: String]) {
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         let file = Parser.parse(source: text)
-        let written = directExtensions(in: file)
+        var written = directExtensions(in: file)
         // The structs the extensions extend ("A" and "A.B" for a nested "B"), annotated.
         let names = Set(written.keys)
         final class Annotate: SyntaxRewriter {
@@ -58,6 +58,13 @@ import Testing
             override func visit(_ node: EnumDeclSyntax) -> DeclSyntax {
                 annotated(node, named: node.name.text)
             }
+            override func visit(_ node: ClassDeclSyntax) -> DeclSyntax {
+                // A class's decoding initializer is in its body: the written one is taken out,
+                // for the macro's member role to write its own there.
+                var node = node
+                node.memberBlock.members = node.memberBlock.members.filter { !WrittenOutTwinTests.isDecodingInitializer($0.decl) }
+                return annotated(node, named: node.name.text)
+            }
             func annotated<Decl: DeclGroupSyntax & WithAttributesSyntax>(_ node: Decl, named name: String) -> DeclSyntax {
                 scope.append(name)
                 defer { scope.removeLast() }
@@ -69,13 +76,41 @@ import Testing
                 return DeclSyntax(node)
             }
         }
-        let structs = file.statements.filter { $0.item.is(StructDeclSyntax.self) || $0.item.is(EnumDeclSyntax.self) }
+        let structs = file.statements.filter {
+            $0.item.is(StructDeclSyntax.self) || $0.item.is(EnumDeclSyntax.self) || $0.item.is(ClassDeclSyntax.self)
+        }
         let annotated = Annotate(names).rewrite(SourceFileSyntax(statements: structs))
         let expanded = annotated.expand(
             macroSpecs: ["ArchiveCodable": MacroSpec(type: ArchiveCodableMacro.self, conformances: ["ArchiveDirectEncodable", "ArchiveDirectDecodable"])],
             contextGenerator: { BasicMacroExpansionContext(lexicalContext: $0.allMacroLexicalContexts(), expansionDiscriminator: "", sourceFiles: [:]) })
-        let generated = directExtensions(in: Parser.parse(source: expanded.description))
+        let expandedFile = Parser.parse(source: expanded.description)
+        var generated = directExtensions(in: expandedFile)
+        // The classes' decoding initializers, compared as members of their own.
+        written.merge(decodingInitializers(in: file)) { $1 }
+        generated.merge(decodingInitializers(in: expandedFile)) { $1 }
         return (written, generated)
+    }
+
+    /// Whether `decl` is a decoding initializer as the macro writes it: `init(_archiveFrom:)`.
+    static func isDecodingInitializer(_ decl: DeclSyntax) -> Bool {
+        decl.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.first?.firstName.text == "_archiveFrom"
+    }
+
+    /// The decoding initializers in the bodies of `file`'s classes, by class name (with
+    /// "init in " before it), as normalized token strings.
+    static func decodingInitializers(in file: SourceFileSyntax) -> [String: String] {
+        final class Collect: SyntaxVisitor {
+            var found: [String: String] = [:]
+            override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+                for member in node.memberBlock.members where WrittenOutTwinTests.isDecodingInitializer(member.decl) {
+                    found["init in \(node.name.text)"] = WrittenOutTwinTests.normalized(member.decl)
+                }
+                return .visitChildren
+            }
+        }
+        let collect = Collect(viewMode: .sourceAccurate)
+        collect.walk(file)
+        return collect.found
     }
 
     @Test(arguments: ["Sources/KeyedArchiveSamples/GeneratedCodeCommits.swift", "Sources/KeyedArchiveSamples/GeneratedCodeAppState.swift",

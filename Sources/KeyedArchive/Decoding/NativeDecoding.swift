@@ -76,7 +76,9 @@ extension DecodingState {
         depth: Int, optionalDepth: Int
     ) throws -> T {
         try checkDepth(depth, at: location, parentPath: parentPath, component: component)
-        if usesGeneratedCode, let direct = directDecodableType(T.self) {
+        // `type` is `T` but for a subclass asked for as its superclass, which reads through its
+        // own `init(from:)` (generated code is only for final classes).
+        if usesGeneratedCode, let direct = directDecodableType(T.self), type == T.self {
             return try decodeDirect(direct, as: T.self, at: location, parentPath: parentPath, component: component, depth: depth)
         }
         var decoder = makeDecoder(location: location, parentPath: parentPath, component: component, depth: depth,

@@ -3,8 +3,9 @@
 ///
 /// The generated code reads exactly what the type's synthesized `init(from:)` reads, with the
 /// same checks and errors. `ArchiveDecoder` takes this path wherever it meets a conforming
-/// value type: at the top level, in arrays, dictionaries and optionals, and inside other
-/// `Codable` types.
+/// type: at the top level, in arrays, dictionaries and optionals, and inside other `Codable`
+/// types. A conforming (final) class is read after the shared-instance checks, and only when
+/// it is the type asked for (a subclass asked for as its superclass uses `init(from:)`).
 ///
 /// The `@ArchiveCodable` macro (in `KeyedArchiveMacros`) writes the conformance. Its members are
 /// for that generated code: written by hand, they must do exactly what the type's
@@ -60,9 +61,10 @@ extension DecodingState {
         return try T._archiveDecode(from: &decoder)
     }
 
-    /// `type` as a type with generated code, or `nil` if it has none or is a class.
+    /// `type` as a type with generated code, or `nil` if it has none. A class is asked here only
+    /// once its identity is settled (`decodeSharedValue` reads shared instances first).
     @inline(__always)
     func directDecodableType<T>(_ type: T.Type) -> (any ArchiveDirectDecodable.Type)? {
-        directDecodableTypes.verdict(for: type) { type is AnyObject.Type ? nil : type as? any ArchiveDirectDecodable.Type }
+        directDecodableTypes.verdict(for: type) { type as? any ArchiveDirectDecodable.Type }
     }
 }

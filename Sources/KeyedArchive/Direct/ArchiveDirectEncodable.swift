@@ -3,8 +3,10 @@
 ///
 /// The bytes are exactly those `encode(to:)` with the type's synthesized conformance writes, so
 /// archives do not depend on which path wrote them. `ArchiveEncoder` takes this path wherever it
-/// meets a conforming value type: at the top level, in arrays, dictionaries and optionals, and
-/// inside other `Codable` types; other coders (`JSONEncoder`, ...) keep using `encode(to:)`.
+/// meets a conforming type: at the top level, in arrays, dictionaries and optionals, and inside
+/// other `Codable` types; other coders (`JSONEncoder`, ...) keep using `encode(to:)`. An
+/// instance of a conforming (final) class goes through the identity and cycle checks first, and
+/// an instance of a subclass of a conforming class through its own `encode(to:)`.
 ///
 /// The `@ArchiveCodable` macro (in `KeyedArchiveMacros`) writes the conformance. Its members are
 /// for that generated code: written by hand, they must do exactly what the type's `encode(to:)`

@@ -70,6 +70,13 @@ extension EncodingState {
         return true
     }
 
+    /// `type`, a class, as a class with generated code, or `nil` if it has none: asked once an
+    /// instance's identity and cycle checks are done (`encodeInstanceValue`).
+    @inline(__always)
+    func directEncodableClass<T>(_ type: T.Type) -> (any ArchiveDirectEncodable.Type)? {
+        directEncodableClasses.verdict(for: type) { type as? any ArchiveDirectEncodable.Type }
+    }
+
     /// `type` as a type with generated code, or `nil` if it has none or is a class. Without
     /// keeping the verdicts, encoding the sample commits took 6.5 % more instructions.
     @inline(__always)

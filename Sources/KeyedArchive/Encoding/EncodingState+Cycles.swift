@@ -31,7 +31,31 @@ extension EncodingState {
         }
         instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
         defer { instancesInProgress.removeLast() }
-        try value.encode(to: encoder)
+        try encodeInstanceValue(value, with: encoder, in: sink)
+    }
+
+    /// What an instance writes once its identity is settled: its generated code's entries if its
+    /// class has some (a final class with `@ArchiveCodable`), written where `encoder`'s value
+    /// belongs; otherwise `value.encode(to: encoder)`. `encoder` stays the instance's place in
+    /// `instancesInProgress`, whose coding path a cycle's error names.
+    @inline(__always)
+    func encodeInstanceValue<T: Encodable>(_ value: T, with encoder: EncoderImpl, in sink: EncodingSink) throws {
+        // Only for the class itself: an instance of a subclass (which generated code cannot
+        // have, but a hand-written conformance might) writes through its own `encode(to:)`.
+        guard usesGeneratedCode, sink.pendingSlot === encoder, type(of: value) == T.self,
+              let direct = directEncodableClass(T.self) else {
+            return try value.encode(to: encoder)
+        }
+        // The value is written by generated code, at the end of `sink`: the encoder's slot is no
+        // longer pending, and nothing can write through the encoder (user code never sees it).
+        sink.pendingSlot = nil
+        encoder.role = .placeholder(.dead(.keyed, depth: encoder.depth))
+        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
+            // `D` is `T`: the lookup only gave it a name.
+            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: encoder.parentPath,
+                             component: encoder.component, depth: encoder.depth)
+        }
+        try write(direct)
     }
 
     /// A coding path as text: `items[2].parent`, or `the top level`.

@@ -24,7 +24,7 @@ extension EncodingState {
         instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
         defer { instancesInProgress.removeLast() }
         do {
-            try value.encode(to: encoder)
+            try encodeInstanceValue(value, with: encoder, in: sink)
         } catch {
             // The value is rolled back, and with it the first occurrences of the instances
             // numbered while it was written: they are new again if met later.

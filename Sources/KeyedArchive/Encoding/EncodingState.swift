@@ -25,6 +25,8 @@ final class EncodingState {
     /// The types met so far that are not written natively, and whether each has generated code
     /// (see `directEncodableType`).
     @exclusivity(unchecked) var directEncodableTypes = TypeVerdicts<any ArchiveDirectEncodable.Type>()
+    /// The same for classes, asked only once an instance's identity is settled.
+    @exclusivity(unchecked) var directEncodableClasses = TypeVerdicts<any ArchiveDirectEncodable.Type>()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
     /// String-key varints of the key sets generated code writes with (`ArchiveDirectKeyedContainer`).
     @exclusivity(unchecked) var directKeyWires = DirectKeyWires()

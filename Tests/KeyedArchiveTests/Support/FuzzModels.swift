@@ -91,8 +91,9 @@ final class FuzzAlias: Codable {
 
 typealias FuzzGraph = [FuzzNode]
 
-/// The generated-code path (`@ArchiveCodable`): a struct, a nested struct and an enum with a
-/// raw value, with the conformances the macro writes for them (written out here: the fuzzers
+/// The generated-code path (`@ArchiveCodable`): a struct, a nested struct, an enum with a raw
+/// value, one with associated values (`FuzzModel.Shape`) and a final class, with the
+/// conformances the macro writes for them (written out here: the fuzzers
 /// are built without macros), around members that keep the `Codable` path.
 struct FuzzDirect: Codable, Equatable {
     enum Level: Int, Codable, Equatable { case low = 1, high = 2 }
@@ -113,6 +114,25 @@ struct FuzzDirect: Codable, Equatable {
     var when: Date
     var flags: [Bool]
     var nested: Int??
+    var owner: Owner?
+
+    /// A final class with generated code: its instances go through the identity and cycle
+    /// checks, then through its generated code.
+    final class Owner: Codable, Equatable {
+        var name: String
+        var tags: [String]
+        var next: Owner?
+
+        init(name: String, tags: [String], next: Owner?) { (self.name, self.tags, self.next) = (name, tags, next) }
+
+        static func == (a: Owner, b: Owner) -> Bool { a.name == b.name && a.tags == b.tags && a.next == b.next }
+
+        private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+            self.name = try container.decode(at: 0)
+            self.tags = try container.decode(at: 1)
+            self.next = try container.decode(at: 2)
+        }
+    }
 
     /// How the two paths disagree on `bytes`, or `nil` if they agree: the same value, or the
     /// same error with the same path and description. The decoder fuzzer stops on any
@@ -140,8 +160,51 @@ struct FuzzDirect: Codable, Equatable {
     }
 }
 
+/// The enum with associated values through generated code, so that the fuzzer compares the two
+/// paths on its keyed container per case (in `FuzzDirect.shape`); `FuzzModel`'s shapes take it
+/// inside the `Codable` path.
+extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.circle, CodingKeys.rect, CodingKeys.label, CodingKeys.none])
+    static let _archiveCaseKeys = [ArchiveKeySet([CircleCodingKeys.radius]), ArchiveKeySet([RectCodingKeys.width, RectCodingKeys.height]), ArchiveKeySet([LabelCodingKeys._0, LabelCodingKeys.bold]), ArchiveKeySet([NoneCodingKeys]())]
+    static func _archiveEncode(_ value: FuzzModel.Shape, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        switch value {
+        case .circle(let _0):
+            var values = container.nestedContainer(_archiveCaseKeys[0], at: 0)
+            try values.encode(_0, at: 0)
+        case .rect(let _0, let _1):
+            var values = container.nestedContainer(_archiveCaseKeys[1], at: 1)
+            try values.encode(_0, at: 0)
+            try values.encode(_1, at: 1)
+        case .label(let _0, let _1):
+            var values = container.nestedContainer(_archiveCaseKeys[2], at: 2)
+            try values.encode(_0, at: 0)
+            try values.encode(_1, at: 1)
+        case .none:
+            _ = container.nestedContainer(_archiveCaseKeys[3], at: 3)
+        }
+    }
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzModel.Shape {
+        let container = try decoder.keyedContainer(_archiveKeys)
+        switch try container.onlyKey(of: FuzzModel.Shape.self) {
+        case 0:
+            let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+            return .circle(radius: try values.decode(at: 0))
+        case 1:
+            let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
+            return .rect(width: try values.decode(at: 0), height: try values.decode(at: 1))
+        case 2:
+            let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
+            return .label(try values.decode(at: 0), bold: try values.decode(at: 1))
+        default:
+            _ = try container.nestedContainer(_archiveCaseKeys[3], at: 3)
+            return .none
+        }
+    }
+}
+
 extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.ratio, CodingKeys.items, CodingKeys.byName, CodingKeys.maybe, CodingKeys.shape, CodingKeys.when, CodingKeys.flags, CodingKeys.nested])
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.ratio, CodingKeys.items, CodingKeys.byName, CodingKeys.maybe, CodingKeys.shape, CodingKeys.when, CodingKeys.flags, CodingKeys.nested, CodingKeys.owner])
 
     static func _archiveEncode(_ value: FuzzDirect, to encoder: inout ArchiveDirectEncoder) throws {
         var container = encoder.keyedContainer(_archiveKeys)
@@ -155,6 +218,7 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.when, at: 7)
         try container.encode(value.flags, at: 8)
         try container.encode(value.nested, at: 9)
+        try container.encode(value.owner, at: 10)
     }
 
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect {
@@ -172,6 +236,20 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
         self.when = try container.decode(at: 7)
         self.flags = try container.decode(at: 8)
         self.nested = try container.decode(at: 9)
+        self.owner = try container.decode(at: 10)
+    }
+}
+
+extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.tags, CodingKeys.next])
+    static func _archiveEncode(_ value: FuzzDirect.Owner, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.name, at: 0)
+        try container.encode(value.tags, at: 1)
+        try container.encode(value.next, at: 2)
+    }
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Owner {
+        try FuzzDirect.Owner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 }
 
@@ -220,12 +298,14 @@ enum FuzzSamples {
         small: 255, signed: -9_000_000_000, flag: true,
         url: URL(string: "https://example.com/a?b=c"))
 
-    static let direct = FuzzDirect(
+    /// A new value each time: its `Owner`s are class instances, which a `static let` could not share.
+    static var direct: FuzzDirect { FuzzDirect(
         name: "direct", count: -128, ratio: .infinity,
         items: [.init(id: 1, label: nil, level: .low), .init(id: .min, label: "", level: .high)],
         byName: ["a": .init(id: 7, label: "seven", level: .high), "": .init(id: 0, label: nil, level: .low)],
         maybe: .init(id: .max, label: "m", level: .low), shape: .label("s", bold: false),
-        when: Date(timeIntervalSince1970: -0.5), flags: [true, false], nested: .some(nil))
+        when: Date(timeIntervalSince1970: -0.5), flags: [true, false], nested: .some(nil),
+        owner: .init(name: "o", tags: ["a", ""], next: .init(name: "", tags: [], next: nil))) }
 
     static let nested: FuzzNested = [["a": [1, 2, 3], "b": []], [:], ["c": [-1, Int.max, Int.min]]]
 
