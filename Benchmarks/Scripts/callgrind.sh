@@ -11,9 +11,9 @@
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
 #   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
 #   ArchiveEncoder.deterministic; the checkout must have that option), IDENTITY=1 (the same with
-#   ArchiveEncoder.preservesObjectIdentity), DIRECT=1 (the commit models' twins with the
-#   conformances `@ArchiveCodable` generates, KeyedArchiveSamples' GeneratedCodeCommit and
-#   GeneratedCodeIntKeyedCommit, which the checkout must have: every operation then takes the
+#   ArchiveEncoder.preservesObjectIdentity), DIRECT=1 (the commit and app-state models' twins with the
+#   conformances `@ArchiveCodable` generates, KeyedArchiveSamples' GeneratedCodeCommit,
+#   GeneratedCodeIntKeyedCommit and GeneratedCodeAppState, which the checkout must have: every operation then takes the
 #   generated-code path).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.

@@ -48,21 +48,23 @@ func sameDrawing(_ a: Drawing, _ b: Drawing) -> Bool {
 }
 
 #if DIRECT_CODE
-// DIRECT=1: the commit models' twins with the code `@ArchiveCodable` generates
-// (KeyedArchiveSamples' GeneratedCodeCommit), the same bytes through the generated-code path.
-let commitModels: [Model] = [
+// DIRECT=1: the commit and app-state models' twins with the code `@ArchiveCodable` generates
+// (KeyedArchiveSamples' GeneratedCodeCommit, GeneratedCodeAppState), the same bytes through the
+// generated-code path.
+let plainModels: [Model] = [
     model("commits-int") { IntKeyedCommit.sample().map(GeneratedCodeIntKeyedCommit.init) },
     model("commits-string") { Commit.sample().map(GeneratedCodeCommit.init) },
+    model("app-state") { GeneratedCodeAppState(AppState.sample()) },
 ]
 #else
-let commitModels: [Model] = [
+let plainModels: [Model] = [
     model("commits-int") { IntKeyedCommit.sample() },
     model("commits-string") { Commit.sample() },
+    model("app-state") { AppState.sample() },
 ]
 #endif
 
-let models: [Model] = commitModels + [
-    model("app-state") { AppState.sample() },
+let models: [Model] = plainModels + [
     model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
 ]
 
