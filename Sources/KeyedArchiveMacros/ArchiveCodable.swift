@@ -25,8 +25,8 @@
 ///
 /// - A struct must be non-generic, with a synthesized `Codable` conformance (its own
 ///   `CodingKeys` are fine). Its own `encode(to:)` or `init(from:)`, a property with a property
-///   wrapper, or a `lazy` property is a compile-time error: generated code would not do what
-///   that code does.
+///   wrapper, a `lazy` property, or members inside `#if` is a compile-time error: generated code
+///   would not do what that code does.
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.
@@ -42,7 +42,7 @@
 ///   type is none of those above (a type alias, say), are accepted and keep their `Codable`
 ///   path, with the same bytes. A class that is not `final`, an actor or a protocol is a
 ///   compile-time error.
-@attached(member, names: named(init(_archiveFrom:)))
+@attached(member, names: named(init(_archiveFrom:)), named(init))
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,

@@ -11,6 +11,7 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
     case customDecode
     case propertyWrapper
     case lazyProperty
+    case conditionalMembers
 
     var message: String {
         switch self {
@@ -30,6 +31,8 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
             "@ArchiveCodable does not support property wrappers: the wrapper's own Codable conformance decides the bytes"
         case .lazyProperty:
             "@ArchiveCodable does not support lazy properties"
+        case .conditionalMembers:
+            "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
         }
     }
 

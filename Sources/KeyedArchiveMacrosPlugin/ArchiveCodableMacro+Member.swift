@@ -18,6 +18,29 @@ extension ArchiveCodableMacro: MemberMacro {
               declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
               inheritsOnlyProtocols(declaration),
               unsupported(declaration, encodes: encodes, decodes: decodes).isEmpty else { return [] }
-        return [DeclSyntax(stringLiteral: decodingInitializer(CodableShape(members: declaration.memberBlock.members)))]
+        var members = [DeclSyntax(stringLiteral: decodingInitializer(CodableShape(members: declaration.memberBlock.members)))]
+        // A class that declares no initializer and gives every stored property a value has an
+        // implicit `init()`, which an initializer added to its body would take away: it is
+        // written out.
+        if hasImplicitInitializer(declaration.memberBlock.members) { members.append("init() {}") }
+        return members
+    }
+
+    /// Whether a class with these members has the implicit `init()`: no initializer of its own,
+    /// and every stored property initialized (with a value, or a `var` of optional type).
+    static func hasImplicitInitializer(_ members: MemberBlockItemListSyntax) -> Bool {
+        guard !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) else { return false }
+        return StoredProperty.all(in: members).allSatisfy { property in
+            let bindings = Array(property.declaration.bindings)
+            guard let index = bindings.firstIndex(where: {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription == property.name
+            }) else { return false }
+            if bindings[index].initializer != nil { return true }
+            let isVar = property.declaration.bindingSpecifier.tokenKind == .keyword(.var)
+            // `var a, b: Int?`: the type is written once, after the last name.
+            let type = bindings[index...].first { $0.typeAnnotation != nil }?.typeAnnotation?.type
+            // Only the `?` and `!` spellings start out `nil`, not `Optional<T>`.
+            return isVar && (type?.is(OptionalTypeSyntax.self) == true || type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true)
+        }
     }
 }

@@ -55,7 +55,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             let names = inherited.map(Self.withoutSwiftPrefix)
             if let rawType = names.first, Self.rawValueTypes.contains(rawType),
                names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) {
-                guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
+                guard checkSupported(declaration, encodes: encodes, decodes: decodes, readsMembers: false, in: context) else { return [] }
                 return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
             }
             guard names.allSatisfy(Self.plainEnumProtocols.contains), let enumDecl = declaration.as(EnumDeclSyntax.self),
@@ -78,7 +78,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         var members: [String] = []
         // A struct with no coded properties has an empty `CodingKeys`: its empty list needs the
         // type spelled, or the key type would be inferred as `Any`.
-        let keyList = shape.entries.isEmpty ? "[CodingKeys]()" : "[\(shape.entries.map { "CodingKeys.\($0.name)" }.joined(separator: ", "))]"
+        let keyList = shape.entries.isEmpty ? "[CodingKeys]()" : "[\(shape.entries.map { key($0.name, of: "CodingKeys") }.joined(separator: ", "))]"
         members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
@@ -157,7 +157,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static func encodeFunction(_ typeName: String, _ shape: CodableShape) -> String {
         let container = shape.entries.isEmpty ? "_" : "var container"
         let writes = shape.entries.enumerated().map { index, entry in
-            "    try container.encode(value.\(entry.name), at: \(index))"
+            "    try container.encode(value.\(member(entry.name)), at: \(index))"
         }
         return """
             public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
@@ -179,7 +179,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// property's type comes from the assignment.
     static func decodingInitializer(_ shape: CodableShape) -> String {
         let reads = shape.entries.enumerated().compactMap { index, entry in
-            entry.isDecoded ? "    self.\(entry.name) = try container.decode(at: \(index))" : nil
+            entry.isDecoded ? "    self.\(member(entry.name)) = try container.decode(at: \(index))" : nil
         }
         return """
             private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
@@ -189,17 +189,23 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Diagnoses what generated code could not match; `false` if anything was diagnosed.
-    static func checkSupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool,
+    static func checkSupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true,
                                in context: some MacroExpansionContext) -> Bool {
-        let problems = unsupported(declaration, encodes: encodes, decodes: decodes)
+        let problems = unsupported(declaration, encodes: encodes, decodes: decodes, readsMembers: readsMembers)
         problems.forEach(context.diagnose)
         return problems.isEmpty
     }
 
     /// What generated code could not match, as errors on the members that bring it.
-    static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool) -> [Diagnostic] {
+    /// `readsMembers`: whether the generated code is built from the declaration's properties or
+    /// cases (all but an enum with a raw value), which a `#if` would hide.
+    static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for member in declaration.memberBlock.members {
+            if readsMembers, let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                problems.append(Diagnostic(node: conditional.clauses.first?.poundKeyword ?? conditional.poundEndif,
+                                           message: ArchiveCodableDiagnostic.conditionalMembers))
+            }
             if let function = member.decl.as(FunctionDeclSyntax.self), encodes, function.name.text == "encode",
                function.signature.parameterClause.parameters.first?.firstName.text == "to" {
                 problems.append(Diagnostic(node: function.name, message: ArchiveCodableDiagnostic.customEncode))
@@ -212,9 +218,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 if variable.isLazy {
                     problems.append(Diagnostic(node: variable.bindingSpecifier, message: ArchiveCodableDiagnostic.lazyProperty))
                 }
-                // Any attribute on a stored property but `@available` is a property wrapper.
+                // Any attribute on a stored property but the few that change nothing of its
+                // coding is a property wrapper.
                 let wrapper = variable.attributes.first {
-                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription != "available"
+                    guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return true }
+                    return !Self.plainPropertyAttributes.contains(name)
                 }
                 if let wrapper, variable.bindings.allSatisfy(\.isStored) {
                     problems.append(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))
@@ -222,6 +230,31 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             }
         }
         return problems
+    }
+
+    /// Attributes of a stored property that are not property wrappers: they change nothing of how
+    /// the synthesized conformance codes it.
+    static let plainPropertyAttributes: Set<String> = [
+        "available", "usableFromInline", "MainActor", "objc", "nonobjc", "preconcurrency", "exclusivity",
+        "IBOutlet", "IBInspectable", "NSCopying",
+    ]
+
+    /// The names that read as something else after a `.` (`A.Type` is a metatype, `A.self` the
+    /// type, `A.init` its initializer), backticks or not.
+    static let namesUnreachableAfterDot: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
+
+    /// `name` as it can follow a `.`: in backticks if it is one of `namesUnreachableAfterDot`
+    /// (enough for `self` and `init`).
+    static func member(_ name: String) -> String {
+        namesUnreachableAfterDot.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The key `name` of the key type `keyType`: `keyType.name`, or for a name that cannot follow
+    /// a `.` (`Type`, even in backticks), the key its string makes, as the synthesized
+    /// conformance's own `init(stringValue:)` makes it.
+    static func key(_ name: String, of keyType: String) -> String {
+        let bare = name.filter { $0 != "`" }
+        return namesUnreachableAfterDot.contains(bare) ? "\(keyType)(stringValue: \"\(bare)\")!" : "\(keyType).\(name)"
     }
 
     /// Whether `declaration` declares `Encodable` and `Decodable` (`Codable` is both).

@@ -50,17 +50,22 @@ struct EnumCases {
     /// for a case's associated values.
     static func keyTypeName(_ caseName: String) -> String {
         let bare = caseName.filter { $0 != "`" }
-        return bare.prefix(1).uppercased() + bare.dropFirst() + "CodingKeys"
+        // As the compiler names it: only an ASCII letter is upper-cased (`élan` keeps its `é`).
+        var scalars = bare.unicodeScalars
+        guard let first = scalars.first, ("a"..."z").contains(first) else { return bare + "CodingKeys" }
+        scalars.removeFirst()
+        return first.properties.uppercaseMapping + String(scalars) + "CodingKeys"
     }
 
     /// The conformance extension: the key sets, and the code for what is asked.
     func extensions(_ typeName: String, encodes: Bool, decodes: Bool) throws -> [ExtensionDeclSyntax] {
         guard encodes || decodes else { return [] }
         var conformances: [String] = []
-        let caseKeys = cases.map { "CodingKeys.\($0.name)" }.joined(separator: ", ")
+        let caseKeys = cases.map { ArchiveCodableMacro.key($0.name, of: "CodingKeys") }.joined(separator: ", ")
         let valueKeys = cases.map { entry in
             let keyType = Self.keyTypeName(entry.name)
-            let list = entry.valueKeys.isEmpty ? "[\(keyType)]()" : "[\(entry.valueKeys.map { "\(keyType).\($0)" }.joined(separator: ", "))]"
+            let list = entry.valueKeys.isEmpty ? "[\(keyType)]()"
+                : "[\(entry.valueKeys.map { ArchiveCodableMacro.key($0, of: keyType) }.joined(separator: ", "))]"
             return "KeyedArchive.ArchiveKeySet(\(list))"
         }.joined(separator: ", ")
         var members = [
@@ -89,14 +94,14 @@ struct EnumCases {
         let branches = cases.enumerated().map { index, entry in
             guard !entry.valueKeys.isEmpty else {
                 return """
-                    case .\(entry.name):
+                    case .\(ArchiveCodableMacro.member(entry.name)):
                         _ = container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
                     """
             }
             let bindings = entry.valueKeys.indices.map { "let _\($0)" }.joined(separator: ", ")
             let writes = entry.valueKeys.indices.map { "    try values.encode(_\($0), at: \($0))" }.joined(separator: "\n")
             return """
-                case .\(entry.name)(\(bindings)):
+                case .\(ArchiveCodableMacro.member(entry.name))(\(bindings)):
                     var values = container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
                 \(writes)
                 """
@@ -120,7 +125,7 @@ struct EnumCases {
                 return """
                     \(label):
                         _ = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
-                        return .\(entry.name)
+                        return .\(ArchiveCodableMacro.member(entry.name))
                     """
             }
             let arguments = zip(entry.labels, entry.valueKeys.indices).map { label, position in
@@ -129,7 +134,7 @@ struct EnumCases {
             return """
                 \(label):
                     let values = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
-                    return .\(entry.name)(\(arguments))
+                    return .\(ArchiveCodableMacro.member(entry.name))(\(arguments))
                 """
         }
         return """

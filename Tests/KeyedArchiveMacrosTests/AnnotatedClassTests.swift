@@ -270,3 +270,29 @@ extension AnnotatedClassTests {
         #expect(try codableEncoder.encode(["leaves": leaves]) == bytes)
     }
 }
+
+/// A final class whose properties all have values, and no initializer of its own: it keeps its
+/// implicit `init()` with the macro's initializer added to its body.
+@ArchiveCodable
+final class Preferences: Codable {
+    var volume = 5
+    var theme = "dark"
+    var note: String?
+    var left, right: Int?
+    @usableFromInline var level: Int?
+}
+
+extension AnnotatedClassTests {
+    @Test func aClassWithAllDefaultsKeepsItsImplicitInitializer() throws {
+        let preferences = Preferences()
+        #expect(preferences.volume == 5 && preferences.note == nil && preferences.left == nil && preferences.level == nil)
+        preferences.right = 3
+        preferences.level = 1
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Preferences.self))
+        let (direct, codable) = try AnnotatedTypeTests.bytesBothWays([preferences, Preferences()])
+        #expect(direct == codable)
+        let decoded = try ArchiveDecoder().decode([Preferences].self, from: direct)
+        #expect(decoded.map(\.right) == [3, nil] && decoded.map(\.level) == [1, nil] && decoded.map(\.theme) == ["dark", "dark"])
+        AnnotatedTypeTests.expectSameDecoding([Preferences].self, from: direct)
+    }
+}

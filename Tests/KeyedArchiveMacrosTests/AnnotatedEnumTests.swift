@@ -255,3 +255,24 @@ struct Failing: Codable, Equatable {
         #expect("\(error)" == "\(codableError)")
     }
 }
+
+/// Names the generated code must spell with care: a case that starts with a non-ASCII letter
+/// (the compiler upper-cases only ASCII for its key type, `élanCodingKeys`), and labels that
+/// read as something else after a `.` (`Type`, `self`, `init`).
+@ArchiveCodable
+enum Spelling: Codable, Equatable {
+    case élan(Type: Int, self: String)
+    case plain(init: Bool)
+}
+
+extension AnnotatedEnumTests {
+    @Test func namesThatNeedCareAreWrittenAsTheConformanceWritesThem() throws {
+        let values: [Spelling] = [.élan(Type: 1, self: "s"), .plain(init: true)]
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Spelling.self))
+        let (direct, codable) = try AnnotatedTypeTests.bytesBothWays(values)
+        #expect(direct == codable)
+        #expect(try ArchiveDecoder().decode([Spelling].self, from: direct) == values)
+        #expect(try JSONDecoder().decode([Spelling].self, from: JSONEncoder().encode(values)) == values)
+        AnnotatedTypeTests.expectSameDecoding([Spelling].self, from: direct)
+    }
+}

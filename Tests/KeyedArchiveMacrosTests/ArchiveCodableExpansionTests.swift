@@ -253,6 +253,124 @@ import Testing
                diagnostics: [DiagnosticSpec(message: "@ArchiveCodable cannot be used with a custom encode(to:): the generated code would write different bytes; remove one of them", line: 3, column: 10)])
     }
 
+    /// A class whose properties all have values and that declares no initializer keeps its
+    /// implicit `init()`, written out beside the macro's.
+    @Test func aClassWithAllDefaultsGetsItsInitWrittenOut() {
+        expand("""
+            @ArchiveCodable
+            final class Prefs: Codable {
+                var volume = 5
+                @usableFromInline var note: String?
+            }
+            """, """
+            final class Prefs: Codable {
+                var volume = 5
+                @usableFromInline var note: String?
+
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.volume = try container.decode(at: 0)
+                    self.note = try container.decode(at: 1)
+                }
+
+                init() {
+                }
+            }
+
+            extension Prefs: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume, CodingKeys.note])
+                public static func _archiveEncode(_ value: Prefs, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.volume, at: 0)
+                    try container.encode(value.note, at: 1)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Prefs {
+                    try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+            }
+            """)
+    }
+
+    /// A case starting with a non-ASCII letter keeps it in its key type's name, as the compiler
+    /// names it; a key that cannot follow a `.` (`Type`) is made from its string.
+    @Test func namesAreSpelledAsTheCompilerSpellsThem() {
+        expand("""
+            @ArchiveCodable
+            enum Spelling: Codable {
+                case élan(Type: Int, self: String)
+            }
+            """, """
+            enum Spelling: Codable {
+                case élan(Type: Int, self: String)
+            }
+
+            extension Spelling: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.élan])
+                static let _archiveCaseKeys = [KeyedArchive.ArchiveKeySet([élanCodingKeys(stringValue: "Type")!, élanCodingKeys(stringValue: "self")!])]
+                public static func _archiveEncode(_ value: Spelling, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    switch value {
+                    case .élan(let _0, let _1):
+                        var values = container.nestedContainer(_archiveCaseKeys[0], at: 0)
+                        try values.encode(_0, at: 0)
+                        try values.encode(_1, at: 1)
+                    }
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Spelling {
+                    let container = try decoder.keyedContainer(_archiveKeys)
+                    switch try container.onlyKey(of: Spelling.self) {
+                    default:
+                        let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+                        return .élan(Type: try values.decode(at: 0), self: try values.decode(at: 1))
+                    }
+                }
+            }
+            """)
+    }
+
+    /// Members inside `#if`: the generated code could not follow which are compiled in.
+    @Test func membersInsideIfConfigAreAnError() {
+        expand("""
+            @ArchiveCodable
+            struct Flags: Codable {
+                var a: Int
+                #if DEBUG
+                var note: String?
+                #endif
+            }
+            """, """
+            struct Flags: Codable {
+                var a: Int
+                #if DEBUG
+                var note: String?
+                #endif
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute", line: 4, column: 5),
+            ])
+        // An enum with a raw value does not read its cases: a `#if` around some is fine.
+        expand("@ArchiveCodable enum Level: Int, Codable {\n    case low\n    #if DEBUG\n    case debug\n    #endif\n}", """
+            enum Level: Int, Codable {
+                case low
+                #if DEBUG
+                case debug
+                #endif
+            }
+
+            extension Level: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                public static func _archiveEncode(_ value: Level, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    try encoder.encodeSingleValue(value.rawValue)
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Level {
+                    let rawValue = try decoder.decodeSingleValue(RawValue.self)
+                    guard let value = Level(rawValue: rawValue) else {
+                        throw decoder.invalidRawValue(Level.self, rawValue)
+                    }
+                    return value
+                }
+            }
+            """)
+    }
+
     /// What has no generated code yet keeps its `Codable` conformance: no extension, no error,
     /// the same bytes.
     @Test func otherEnumsAndFinalClassesKeepTheirCodableConformance() {

@@ -161,8 +161,9 @@ struct FuzzDirect: Codable, Equatable {
 }
 
 /// The enum with associated values through generated code, so that the fuzzer compares the two
-/// paths on its keyed container per case (in `FuzzDirect.shape`); `FuzzModel`'s shapes take it
-/// inside the `Codable` path.
+/// paths on its keyed container per case (`FuzzDirect.disagreement`, on `FuzzDirect.shape`).
+/// The conformance holds for the whole module: `FuzzModel`'s shapes, and every test of this
+/// target that codes them, take generated code too unless `usesGeneratedCode` is switched off.
 extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.circle, CodingKeys.rect, CodingKeys.label, CodingKeys.none])
     static let _archiveCaseKeys = [ArchiveKeySet([CircleCodingKeys.radius]), ArchiveKeySet([RectCodingKeys.width, RectCodingKeys.height]), ArchiveKeySet([LabelCodingKeys._0, LabelCodingKeys.bold]), ArchiveKeySet([NoneCodingKeys]())]
