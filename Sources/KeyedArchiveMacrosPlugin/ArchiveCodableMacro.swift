@@ -91,13 +91,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             // one): the member role writes it there.
             if kind == .structure { members.append(decodingInitializer(shape)) }
         }
-        guard !conformances.isEmpty else { return [] }
-        let source = """
-            extension \(typeName): \(conformances.joined(separator: ", ")) {
-            \(members.joined(separator: "\n"))
-            }
-            """
-        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+        return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
 
     /// The raw-value types the standard library's `RawRepresentable` coding covers, which have
@@ -144,13 +138,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 }
                 """)
         }
-        guard !conformances.isEmpty else { return [] }
-        let source = """
-            extension \(typeName): \(conformances.joined(separator: ", ")) {
-            \(members.joined(separator: "\n"))
-            }
-            """
-        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+        return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
 
     /// Writes every entry in key order, as the synthesized `encode(to:)` does.
@@ -186,6 +174,18 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             \(reads.joined(separator: "\n"))
             }
             """
+    }
+
+    /// The extension that conforms `typeName` to `conformances` with `members`; none if there is
+    /// no conformance to add.
+    static func conformanceExtension(_ typeName: String, conformances: [String], members: [String]) throws -> [ExtensionDeclSyntax] {
+        guard !conformances.isEmpty else { return [] }
+        let source = """
+            extension \(typeName): \(conformances.joined(separator: ", ")) {
+            \(members.joined(separator: "\n"))
+            }
+            """
+        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
     }
 
     /// Diagnoses what generated code could not match; `false` if anything was diagnosed.

@@ -80,12 +80,7 @@ struct EnumCases {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName))
         }
-        let source = """
-            extension \(typeName): \(conformances.joined(separator: ", ")) {
-            \(members.joined(separator: "\n"))
-            }
-            """
-        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+        return try ArchiveCodableMacro.conformanceExtension(typeName, conformances: conformances, members: members)
     }
 
     /// The case's entry, and in it each associated value in order, as the synthesized

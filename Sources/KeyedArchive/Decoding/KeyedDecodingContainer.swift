@@ -21,17 +21,12 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
     var allKeys: [Key] {
         var keys: [Key] = []
-        var p = start
-        while p < end {
-            guard let wire = try? state.reader.varint(at: &p, limit: end),
-                  let next = try? state.reader.valueEnd(at: p, limit: end) else { break }
-            let (integer, stringIndex) = KeyForm.decode(wire)
+        state.forEachEntryKey(from: start, to: end) { integer, stringIndex in
             // Only keys that `Key` accepts, as in Foundation.
             // A key type without integer keys sees an integer entry as its decimal string
             // (a `[String: V]` key "12" is written as the integer 12).
             if let integer, let key = Key(intValue: integer) ?? Key(stringValue: String(integer)) { keys.append(key) }
             if let stringIndex, let key = Key(stringValue: state.keyStrings[stringIndex]) { keys.append(key) }
-            p = next
         }
         return keys
     }
@@ -217,6 +212,21 @@ extension DecodingState {
     /// container is one level deeper than its own nested containers — may lie inside this
     /// container's range without being one of its entry boundaries, and resuming there would
     /// read a nested value's bytes as this container's entries.
+    /// The key of each entry from `start` to `end`, in order, as `KeyForm.decode` splits it.
+    /// Stops at an entry it cannot read: the entries were checked when their container was
+    /// opened, so that does not happen. Inlined, so that its callers' closures are too.
+    @inline(__always)
+    func forEachEntryKey(from start: Int, to end: Int, _ body: (_ integer: Int?, _ stringIndex: Int?) -> Void) {
+        var p = start
+        while p < end {
+            guard let wire = try? reader.varint(at: &p, limit: end),
+                  let next = try? reader.valueEnd(at: p, limit: end) else { return }
+            let (integer, stringIndex) = KeyForm.decode(wire)
+            body(integer, stringIndex)
+            p = next
+        }
+    }
+
     func findEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) -> ValueLocation? {
         let integerWire = request.integer.map(KeyForm.wire(integer:))
         func scan(from first: Int, to last: Int) -> ValueLocation? {

@@ -61,13 +61,22 @@ extension EncodingState {
         _ value: T, in sink: EncodingSink, parentPath: () -> CodingPathNode, component: () -> PathComponent, depth: Int
     ) throws -> Bool {
         guard usesGeneratedCode, let direct = directEncodableType(T.self) else { return false }
+        try encodeDirect(value, as: direct, in: sink, parentPath: parentPath(), component: component(), depth: depth)
+        return true
+    }
+
+    /// Writes `value` through the generated code of `direct`, which is `T` (as
+    /// `directEncodableType` or `directEncodableClass` found it).
+    @inline(__always)
+    func encodeDirect<T: Encodable>(
+        _ value: T, as direct: any ArchiveDirectEncodable.Type, in sink: EncodingSink, parentPath: CodingPathNode,
+        component: PathComponent, depth: Int
+    ) throws {
         func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
             // `D` is `T`: the lookup only gave it a name.
-            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: parentPath(),
-                             component: component(), depth: depth)
+            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: parentPath, component: component, depth: depth)
         }
         try write(direct)
-        return true
     }
 
     /// `type`, a class, as a class with generated code, or `nil` if it has none: asked once an

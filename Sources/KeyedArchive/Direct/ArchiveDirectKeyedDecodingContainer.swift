@@ -76,12 +76,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
     public func onlyKey(of type: Any.Type) throws -> Int {
         var found: Int?
         var count = 0
-        var p = entries.start
-        while p < entries.end {
-            // The entries were checked when the container was opened.
-            guard let wire = try? state.reader.varint(at: &p, limit: entries.end),
-                  let next = try? state.reader.valueEnd(at: p, limit: entries.end) else { break }
-            let (integer, stringIndex) = KeyForm.decode(wire)
+        state.forEachEntryKey(from: entries.start, to: entries.end) { integer, stringIndex in
             // As `allKeys` asks the key type: `Key(intValue:) ?? Key(stringValue: decimal)` for an
             // integer entry, `Key(stringValue:)` for a string entry.
             let index: Int? = if let integer {
@@ -95,7 +90,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
                 count += 1
                 found = index
             }
-            p = next
         }
         guard count == 1, let found else {
             throw DecodingError.typeMismatch(type, DecodingError.Context(

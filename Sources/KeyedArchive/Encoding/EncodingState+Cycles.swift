@@ -50,12 +50,8 @@ extension EncodingState {
         // longer pending, and nothing can write through the encoder (user code never sees it).
         sink.pendingSlot = nil
         encoder.role = .placeholder(.dead(.keyed, depth: encoder.depth))
-        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
-            // `D` is `T`: the lookup only gave it a name.
-            try encodeDirect(unsafeBitCast(value, to: D.self), in: sink, parentPath: encoder.parentPath,
-                             component: encoder.component, depth: encoder.depth)
-        }
-        try write(direct)
+        try encodeDirect(value, as: direct, in: sink, parentPath: encoder.parentPath, component: encoder.component,
+                         depth: encoder.depth)
     }
 
     /// A coding path as text: `items[2].parent`, or `the top level`.
