@@ -80,33 +80,35 @@ public struct ArchiveDecoder: Sendable {
         try decode(type, fromBytes: buffer)
     }
 
+    #if compiler(>=6.2)
+    /// Decodes a value of `type` from an archive in a span of bytes, without copying it first.
+    ///
+    /// - Throws: as `decode(_:from:)` for `Data`.
+    public func decode<T: Decodable>(_ type: T.Type, from span: RawSpan) throws -> T {
+        try span.withUnsafeBytes { try decode(type, fromBytes: $0) }
+    }
+    #endif
+
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         var state: DecodingState
         do throws(ArchiveFormatError) {
-            state = try makeState(bytes)
-            state.usesGeneratedCode = usesGeneratedCode
+            let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
+            state = DecodingState.make(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
+                                       references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none,
+                                       usesGeneratedCode: usesGeneratedCode)
+        } catch {
+            throw DecodingErrors.corrupted(error, path: [])
+        }
+        // However `decode` ends: the state goes back to this thread, or, if a container or decoder
+        // that `init(from:)` kept (legal, if rare) still refers to it, keeps a copy of the archive
+        // rather than a pointer into the caller's buffer.
+        defer { DecodingState.recycle(&state) }
+        do throws(ArchiveFormatError) {
             try state.load()
         } catch {
             throw DecodingErrors.corrupted(error, path: [])
         }
         let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
-        defer {
-            // Spare decoders refer back to the state: let go of them first. Then, if a
-            // container or decoder that `init(from:)` kept (legal, if rare) still refers to
-            // the state, it must not point into the caller's buffer once we return, whether
-            // decoding succeeded or threw.
-            state.reusesDecoders = false
-            state.spareDecoders.removeAll()
-            if !isKnownUniquelyReferenced(&state) { state.detach() }
-        }
         return try state.decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
-    }
-
-    /// Reads the header, verifies the checksum, and inflates a compressed body into memory the
-    /// state owns.
-    private func makeState(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
-        let archive = try OpenedArchive(input, maximumInflatedSize: limits.maximumInflatedSize)
-        return DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
-                             references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none)
     }
 }

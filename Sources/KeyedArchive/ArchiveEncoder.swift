@@ -88,29 +88,73 @@ public struct ArchiveEncoder: Sendable {
     ///   own `encode(to:)` is running: thrown at the coding path where the cycle closes), or
     ///   throws itself from `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        do {
-            return try encode(value, writingEveryOccurrence: false)
-        } catch is ObjectGraphPass.MissingFirstOccurrence {
-            // A shared instance's first occurrence was dropped (its key written again, say):
-            // again, with every occurrence in full, so that some occurrence always remains.
-            return try encode(value, writingEveryOccurrence: true)
+        try withFinishedArchive(of: value) { state, archive in state.data(of: archive) }
+    }
+
+    /// Appends an archive of `value` to `buffer` and returns its size in bytes.
+    ///
+    /// The archive is the one `encode(_:)` returns, without a `Data` made for it: a program that
+    /// sends many messages can keep one buffer, empty it with `removeAll(keepingCapacity: true)`
+    /// before each, and encode without allocating. If encoding throws, `buffer` is unchanged.
+    ///
+    /// - Throws: as `encode(_:)`.
+    @discardableResult
+    public func encode<T: Encodable>(_ value: T, into buffer: inout [UInt8]) throws -> Int {
+        try withArchive(of: value) { bytes in
+            buffer.append(contentsOf: bytes)
+            return bytes.count
         }
     }
 
-    private func encode<T: Encodable>(_ value: T, writingEveryOccurrence: Bool) throws -> Data {
-        let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
-                                  preservesObjectIdentity: preservesObjectIdentity)
-        state.writesEveryOccurrence = writingEveryOccurrence
-        state.usesGeneratedCode = usesGeneratedCode
-        // Encoders refer back to the state (pending ones are held by sinks): let go of them
-        // however `encode` ends, or neither is ever freed.
-        defer { state.releaseEncoders() }
-        state.writeHeader()
-        let encoder = try state.encodeValue(value, in: state.main, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
-        if let encoder, state.main.pendingSlot === encoder {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    /// Appends an archive of `value` to `data` and returns its size in bytes.
+    ///
+    /// As `encode(_:into:)` for a byte array: the archive of `encode(_:)`, appended to storage
+    /// the caller keeps. If encoding throws, `data` is unchanged.
+    ///
+    /// - Throws: as `encode(_:)`.
+    @discardableResult
+    public func encode<T: Encodable>(_ value: T, into data: inout Data) throws -> Int {
+        try withArchive(of: value) { bytes in
+            data.append(bytes.assumingMemoryBound(to: UInt8.self))
+            return bytes.count
         }
-        return try state.finish(compression: compression, checksum: checksum)
+    }
+
+    /// Calls `body` with an archive of `value` and returns what it returns.
+    ///
+    /// The bytes are the archive `encode(_:)` returns, in memory the encoder keeps for its next
+    /// call on this thread: no `Data` is made for them. Copy what you need before `body` returns
+    /// (a SwiftNIO `ByteBuffer`'s `writeBytes`, a socket's `write`); the pointer is not valid
+    /// afterwards. This is how `KeyedArchiveNIO` and `KeyedArchiveGRPC` write messages.
+    ///
+    /// - Throws: as `encode(_:)`, and whatever `body` throws.
+    public func withArchive<T: Encodable, Result>(of value: T, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        try withFinishedArchive(of: value) { state, archive in try state.withBytes(of: archive, body) }
+    }
+
+    /// `body` applied to an archive of `value`, finished in an encoding state (this thread's
+    /// spare, given back afterwards).
+    func withFinishedArchive<T: Encodable, Result>(
+        of value: T, _ body: (EncodingState, FinishedArchive) throws -> Result
+    ) throws -> Result {
+        do {
+            return try withFinishedArchive(of: value, writingEveryOccurrence: false, body)
+        } catch is ObjectGraphPass.MissingFirstOccurrence {
+            // A shared instance's first occurrence was dropped (its key written again, say):
+            // again, with every occurrence in full, so that some occurrence always remains.
+            return try withFinishedArchive(of: value, writingEveryOccurrence: true, body)
+        }
+    }
+
+    private func withFinishedArchive<T: Encodable, Result>(
+        of value: T, writingEveryOccurrence: Bool, _ body: (EncodingState, FinishedArchive) throws -> Result
+    ) throws -> Result {
+        var state = EncodingState.make(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
+                                       preservesObjectIdentity: preservesObjectIdentity, usesGeneratedCode: usesGeneratedCode)
+        defer { EncodingState.recycle(&state) }
+        state.writesEveryOccurrence = writingEveryOccurrence
+        state.writeHeader()
+        try state.encodeRoot(value)
+        return try body(state, try state.finish(compression: compression, checksum: checksum))
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRPCCore
 import KeyedArchive
 
@@ -39,18 +34,17 @@ public struct ArchiveMessageSerializer<Message: Encodable>: MessageSerializer {
     /// - Throws: `RPCError` with code `.invalidArgument` if the message cannot be encoded; the
     ///   encoder's `EncodingError` is its `cause`.
     public func serialize<Bytes: GRPCContiguousBytes>(_ message: Message) throws -> Bytes {
-        let archive: Data
         do {
-            archive = try encoder.encode(message)
+            // One copy, from the encoder's own buffer into the transport's storage (a
+            // `ByteBuffer` with the NIO transports): no `Data` per message.
+            return try encoder.withArchive(of: message) { archive in
+                var bytes = Bytes(repeating: 0, count: archive.count)
+                bytes.withUnsafeMutableBytes { $0.copyMemory(from: archive) }
+                return bytes
+            }
         } catch {
             throw RPCError(code: .invalidArgument, message: "Can't encode a message of type \(Message.self) as an archive: \(error)",
                            cause: error)
         }
-        // One copy, into the transport's own storage (a `ByteBuffer` with the NIO transports).
-        var bytes = Bytes(repeating: 0, count: archive.count)
-        bytes.withUnsafeMutableBytes { destination in
-            archive.withUnsafeBytes { destination.copyMemory(from: $0) }
-        }
-        return bytes
     }
 }

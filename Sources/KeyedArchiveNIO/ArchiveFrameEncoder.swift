@@ -32,10 +32,12 @@ public struct ArchiveFrameEncoder<Message: Encodable>: MessageToByteEncoder, Sen
     /// - Throws: what `ArchiveEncoder.encode(_:)` throws; `ArchiveStreamError` of kind
     ///   `.messageTooLarge` if the archive is 4 GiB or more. `out` is unchanged then.
     public func encode(data: Message, out: inout ByteBuffer) throws {
-        let archive = try encoder.encode(data)
-        try ArchiveFraming.checkPayloadToWrite(count: archive.count)
-        out.reserveCapacity(minimumWritableBytes: ArchiveStreamWriter.headerSize + archive.count)
-        out.writeInteger(UInt32(archive.count), endianness: .little)
-        out.writeBytes(archive)
+        // Straight from the encoder's own buffer (`withArchive(of:_:)`): no `Data` per message.
+        try encoder.withArchive(of: data) { archive in
+            try ArchiveFraming.checkPayloadToWrite(count: archive.count)
+            out.reserveCapacity(minimumWritableBytes: ArchiveStreamWriter.headerSize + archive.count)
+            out.writeInteger(UInt32(archive.count), endianness: .little)
+            out.writeBytes(archive)
+        }
     }
 }

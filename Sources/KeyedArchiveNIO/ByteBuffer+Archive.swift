@@ -12,10 +12,9 @@ extension ByteBuffer {
     /// - Throws: what `ArchiveEncoder.encode(_:)` throws; the buffer is unchanged then.
     @discardableResult
     public mutating func writeArchive<Value: Encodable>(_ value: Value, encoder: ArchiveEncoder = ArchiveEncoder()) throws -> Int {
-        // The encoder owns its buffer until `encode` returns it as `Data` (without a copy), so
-        // this is the archive's only copy.
-        let archive = try encoder.encode(value)
-        return writeBytes(archive)
+        // Written straight from the encoder's own buffer, which it keeps for its next call: no
+        // `Data` is made, and this is the archive's only copy.
+        try encoder.withArchive(of: value) { writeBytes($0) }
     }
 
     /// Decodes all readable bytes as one archive of `type` and, only if that succeeds, moves

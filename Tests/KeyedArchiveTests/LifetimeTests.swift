@@ -75,12 +75,37 @@ import Testing
     }
 
     @Test func encodingStateIsFreedWhenEncodeThrows() {
-        weak var state: EncodingState?
-        do {
-            let capture = Capture()
+        // A state that nothing else holds stays as its thread's spare until the thread exits:
+        // on a thread of its own, the call's state must be gone once that thread is.
+        let capture = Capture()
+        runOnExitingThread {
             #expect(throws: EncodingError.self) { try ArchiveEncoder().encode(Throws(capture: capture)) }
-            state = capture.state
+            #expect(capture.state != nil)
         }
-        #expect(state == nil, "the encoding state leaked after encode threw")
+        #expect(capture.state == nil, "the encoding state leaked after encode threw")
+    }
+
+    /// A state given back to its thread holds nothing of the call it served: not the value's
+    /// encoders, its user info, or the instances it met.
+    @Test func aSpareStateHoldsNothingOfTheLastCall() throws {
+        final class Tracked: Codable { var n = 1 }
+        final class Flag: Sendable {}
+        weak var instance: Tracked?
+        weak var info: Flag?
+        let capture = Capture()
+        do {
+            let tracked = Tracked()
+            let flag = Flag()
+            instance = tracked
+            info = flag
+            var encoder = ArchiveEncoder()
+            encoder.preservesObjectIdentity = true
+            encoder.userInfo[CodingUserInfoKey(rawValue: "flag")!] = flag
+            _ = try encoder.encode([tracked, tracked])
+            #expect(throws: EncodingError.self) { try encoder.encode(Throws(capture: capture)) }
+        }
+        #expect(instance == nil, "a spare state kept an instance of the last archive")
+        #expect(info == nil, "a spare state kept the last call's user info")
+        #expect(capture.state != nil, "the call's state is this thread's spare")
     }
 }

@@ -82,6 +82,15 @@ extension DecodingState {
     /// opened cost 2 % of decoding the sample commits.
     func keyedEntries(at location: ValueLocation, path: CodingPathNode, depth: Int,
                       containerType: @autoclosure () -> Any.Type) throws -> KeyedEntries {
+        var ignoring = IgnoredEntries()
+        return try keyedEntries(at: location, path: path, depth: depth, containerType: containerType(), visiting: &ignoring)
+    }
+
+    /// `keyedEntries(at:path:depth:containerType:)`, handing each entry to `visitor` as the
+    /// container is checked.
+    func keyedEntries<Visitor: KeyedEntryVisitor>(at location: ValueLocation, path: CodingPathNode, depth: Int,
+                                                  containerType: @autoclosure () -> Any.Type,
+                                                  visiting visitor: inout Visitor) throws -> KeyedEntries {
         if let element = location.packed {
             throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
                 codingPath: path.path, debugDescription: "Expected to decode Dictionary<String, Any> but found an element of a packed \(element.name) array instead."))
@@ -94,7 +103,8 @@ extension DecodingState {
         guard tag == WireTag.keyed else {
             if tag == WireTag.sharedObject, hasReferences {
                 // A shared object read as a plain value (a struct over a class's fields).
-                return try keyedEntries(at: markedValue(at: location, path: path), path: path, depth: depth, containerType: containerType())
+                return try keyedEntries(at: markedValue(at: location, path: path), path: path, depth: depth,
+                                        containerType: containerType(), visiting: &visitor)
             }
             if tag == WireTag.nil || tag == WireTag.nestedNil {
                 throw DecodingError.valueNotFound(containerType(), DecodingError.Context(
@@ -104,7 +114,7 @@ extension DecodingState {
         }
         do throws(ArchiveFormatError) {
             let framing = try reader.keyedFraming(at: location.offset, limit: location.limit, keyIdentities: keyIdentities,
-                                                  maximumCount: limits.maximumCollectionCount)
+                                                  maximumCount: limits.maximumCollectionCount, visiting: &visitor)
             return KeyedEntries(start: framing.entries.lowerBound, end: framing.entries.upperBound,
                                 hasIntegerKeys: framing.hasIntegerKeys, hasStringKeys: framing.hasStringKeys)
         } catch {

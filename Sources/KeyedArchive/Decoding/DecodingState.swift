@@ -1,16 +1,19 @@
 /// Everything one `decode` call shares: the archive bytes (read in place), the key table,
 /// limits, and the per-depth lookup hints of keyed containers.
+///
+/// One state serves one `decode` call at a time; between calls it waits as its thread's spare
+/// (`DecodingState+Reuse.swift`), so the archive and options below are set per call.
 final class DecodingState {
     /// The archive bytes. Points into the caller's buffer during `decode`; if a container or
     /// decoder escapes the call (legal Codable), `detach()` repoints it at a private copy.
     // Unchecked exclusivity: one `decode` call on one thread reads these on every value.
     @exclusivity(unchecked) private(set) var reader: ByteReader
     /// Memory this object allocated for the bytes (an inflated body, or a detached copy).
-    private var ownedBytes: UnsafeMutableRawBufferPointer?
-    let userInfo: [CodingUserInfoKey: Any]
-    let limits: ArchiveDecoder.Limits
+    @exclusivity(unchecked) private var ownedBytes: UnsafeMutableRawBufferPointer?
+    @exclusivity(unchecked) private(set) var userInfo: [CodingUserInfoKey: any Sendable]
+    @exclusivity(unchecked) private(set) var limits: ArchiveDecoder.Limits
     /// Whether `ArchiveDirectDecodable` values are read through their generated code.
-    var usesGeneratedCode = true
+    @exclusivity(unchecked) var usesGeneratedCode = true
     /// The types met so far that are not read natively, and whether each has generated code
     /// (see `directDecodableType`).
     @exclusivity(unchecked) var directDecodableTypes = TypeVerdicts<any ArchiveDirectDecodable.Type>()
@@ -24,6 +27,10 @@ final class DecodingState {
     /// hint only if its own container left it.
     @exclusivity(unchecked) var keyedCursors: [KeyedCursor] = []
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
+    /// Where generated code finds the values of its open containers (`DirectKeySlots`).
+    let directSlots = DirectKeySlots()
+    /// Which key of each key set the key table's strings match, in this archive.
+    @exclusivity(unchecked) var directNames = DirectNameMatches()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
     /// back to this state.
     @exclusivity(unchecked) var spareDecoders: [DecoderImpl] = []
@@ -33,15 +40,15 @@ final class DecodingState {
     @exclusivity(unchecked) var reusesDecoders = true
 
     /// Offset of the root value and the end of it (where the key table starts).
-    private(set) var rootRange: Range<Int> = 0..<0
+    @exclusivity(unchecked) private(set) var rootRange: Range<Int> = 0..<0
 
     /// - Parameter owned: memory holding `bytes` that this object frees when it goes away.
     /// Whether the archive may hold shared objects and references (header flag bit 2).
-    let hasReferences: Bool
+    @exclusivity(unchecked) private(set) var hasReferences: Bool
     /// The shared objects decoded so far, and where they are (`DecodingState+Objects.swift`).
-    var objects = DecodedObjects()
+    @exclusivity(unchecked) var objects = DecodedObjects()
 
-    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: Any], limits: ArchiveDecoder.Limits,
+    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable], limits: ArchiveDecoder.Limits,
          references: ReferenceForm = .none) {
         self.reader = ByteReader(bytes, references: references)
         self.hasReferences = references != .none
@@ -51,6 +58,38 @@ final class DecodingState {
     }
 
     deinit { ownedBytes?.deallocate() }
+
+    /// Points the state at the next call's archive and options. `owned` is memory holding
+    /// `bytes` that the state frees when it is done with them.
+    func start(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable],
+               limits: ArchiveDecoder.Limits, references: ReferenceForm) {
+        reader = ByteReader(bytes, references: references)
+        hasReferences = references != .none
+        ownedBytes = owned
+        self.userInfo = userInfo
+        self.limits = limits
+    }
+
+    /// Empties everything the last archive put in the state: its bytes (freed if the state
+    /// owned them), key table, lookup hints and shared objects. What it keeps does not depend
+    /// on the archive: the type verdicts and the integer-key answers.
+    func reset() {
+        ownedBytes?.deallocate()
+        ownedBytes = nil
+        reader = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0))
+        hasReferences = false
+        if !userInfo.isEmpty { userInfo = [:] }
+        if !keyStrings.isEmpty { keyStrings.removeAll(keepingCapacity: true) }
+        if !keyIdentities.isEmpty { keyIdentities.removeAll(keepingCapacity: true) }
+        // A hint names its container by offset: one left from the last archive could point
+        // anywhere in this one.
+        keyedCursors.removeAll(keepingCapacity: true)
+        directSlots.reset()
+        directNames.reset()
+        if !objects.byOffset.isEmpty || objects.index != nil { objects = DecodedObjects() }
+        rootRange = 0..<0
+        reusesDecoders = true
+    }
 
     /// Finds the root value and reads the key table that follows it.
     func load() throws(ArchiveFormatError) {

@@ -93,11 +93,64 @@ extension DecodingState {
     }
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T {
-        // Fast path: a small non-negative integer is one byte.
-        if location.packed == nil, location.offset < location.limit {
-            let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
-            if tag >= WireTag.fixintBase, let value = T(exactly: tag &- WireTag.fixintBase) { return value }
+        if let value = quickInteger(type, at: location) { return value }
+        return try generalInteger(type, at: location, path: path())
+    }
+
+    // The quick reads: the common well-formed cases of a scalar, with no coding path to pass
+    // (a caller that builds its path in a closure captures, and so retains, what the path is
+    // made of, on every value). `nil` means "not this case", never an error: the caller then
+    // reads the value the general way, which finds the same value or throws.
+
+    /// A fixint, or an integer of up to 63 bits (9 varint bytes), that fits in `T`.
+    @inline(__always)
+    func quickInteger<T: FixedWidthInteger>(_: T.Type, at location: ValueLocation) -> T? {
+        guard location.packed == nil, location.offset < location.limit else { return nil }
+        let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
+        if tag >= WireTag.fixintBase { return T(exactly: tag &- WireTag.fixintBase) }
+        guard tag == WireTag.unsignedInt || tag == WireTag.negativeInt,
+              let magnitude = reader.shortVarint(at: location.offset + 1, limit: location.limit) else { return nil }
+        if tag == WireTag.unsignedInt { return T(exactly: magnitude) }
+        // −1 − magnitude fits exactly when the magnitude does.
+        guard T.isSigned, let positive = T(exactly: magnitude) else { return nil }
+        return ~positive
+    }
+
+    /// `true` or `false`.
+    @inline(__always)
+    func quickBool(at location: ValueLocation) -> Bool? {
+        guard location.packed == nil, location.offset < location.limit else { return nil }
+        let tag = reader.base.load(fromByteOffset: location.offset, as: UInt8.self)
+        return tag == WireTag.true ? true : tag == WireTag.false ? false : nil
+    }
+
+    /// A float64 (for `Double`) or float32 (for `Float`), whole.
+    @inline(__always)
+    func quickFloatingPoint<T: BinaryFloatingPoint>(_: T.Type, at location: ValueLocation) -> T? {
+        guard location.packed == nil else { return nil }
+        let width = MemoryLayout<T>.size
+        let tag = T.self == Double.self ? WireTag.float64 : WireTag.float32
+        guard location.limit - location.offset > width,
+              reader.base.load(fromByteOffset: location.offset, as: UInt8.self) == tag else { return nil }
+        if T.self == Double.self {
+            return T(Double(bitPattern: UInt64(littleEndian: reader.base.loadUnaligned(fromByteOffset: location.offset + 1, as: UInt64.self))))
         }
+        return T(Float(bitPattern: UInt32(littleEndian: reader.base.loadUnaligned(fromByteOffset: location.offset + 1, as: UInt32.self))))
+    }
+
+    /// A string whose length fits and whose bytes are valid UTF-8.
+    @inline(__always)
+    func quickString(at location: ValueLocation) -> String? {
+        guard location.packed == nil, location.offset < location.limit,
+              reader.base.load(fromByteOffset: location.offset, as: UInt8.self) == WireTag.string else { return nil }
+        var p = location.offset + 1
+        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
+        return reader.utf8String(p, length)
+    }
+
+    /// `decodeInteger` for what `quickInteger` leaves: long integers, packed elements, other
+    /// tags and every error.
+    private func generalInteger<T: FixedWidthInteger>(_ type: T.Type, at location: ValueLocation, path: @autoclosure () -> [any CodingKey]) throws -> T {
         let wire = try wireInteger(type, at: location, path: path())
         guard let value = wire.converted(to: T.self) else {
             throw DecodingErrors.notRepresentable(wire.description, as: T.self, path: path())

@@ -30,8 +30,8 @@ public struct ArchiveDirectDecoder {
     /// The value's keyed container, checked as `container(keyedBy:)` checks it.
     public func keyedContainer(_ keys: ArchiveKeySet) throws -> ArchiveDirectKeyedDecodingContainer {
         let path = parentPath.appending(component)
-        let entries = try state.keyedEntries(at: location, path: path, depth: depth, containerType: keys.containerType)
-        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: path, depth: depth)
+        let (entries, slots) = try state.openDirectContainer(keys, at: location, path: path, depth: depth)
+        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: path, depth: depth, slots: slots)
     }
 }
 
@@ -58,6 +58,9 @@ extension DecodingState {
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
     ) throws -> T {
         var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
+        // The slots its containers take are free again once the value is read (`DirectKeySlots`).
+        let slots = directSlots.top
+        defer { directSlots.top = slots }
         return try T._archiveDecode(from: &decoder)
     }
 

@@ -40,13 +40,30 @@ public struct ArchiveDirectKeyedContainer {
         }
     }
 
-    /// Writes key `index` followed by a natively encoded value.
+    /// Writes key `index` followed by a natively encoded value: the path of nearly every
+    /// entry generated code writes, so what it inlines is kept to the key's fixed varint and the
+    /// value; anything else about the key is `writeKeySlowly`'s.
     @inline(__always)
     private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) {
+        let wire = keys.fixedWires[index]
         state.withSink(forWritingTo: container) { sink in
-            writeKey(index, into: sink)
+            if wire != ArchiveKeySet.noFixedWire {
+                sink.writer.appendVarint(wire)
+            } else if keys.identitiesAreDistinct, let kept = state.directKeyWires.keptWire(at: wireBase + index) {
+                // A string key written before in this archive: its varint is kept.
+                sink.writer.appendVarint(kept)
+            } else {
+                writeKeySlowly(index, into: sink)
+            }
             write(&sink.writer)
         }
+    }
+
+    /// `writeKey` for a key without a fixed varint: a string key, or a key of a set whose
+    /// keys could repeat.
+    @inline(never)
+    private func writeKeySlowly(_ index: Int, into sink: EncodingSink) {
+        writeKey(index, into: sink)
     }
 
     /// Writes key `index` as a new entry of the container at the top of `sink`.

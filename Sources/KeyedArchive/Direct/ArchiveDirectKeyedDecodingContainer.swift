@@ -18,6 +18,9 @@ public struct ArchiveDirectKeyedDecodingContainer {
     let path: CodingPathNode
     /// The depth of the value (its entries' values are one deeper).
     let depth: Int
+    /// The container's first slot in `state.directSlots`, where opening it noted each key's
+    /// value; −1 when the key set does not allow that and lookups scan.
+    let slots: Int
 
     /// The path of the value under key `index` of `keys` in the container at `path`, built only
     /// for an error. Static so that the error-path closures capture these two references: a
@@ -29,6 +32,17 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// Where the value of key `index` is, or `nil` if the container has no entry for it.
     @inline(__always)
     private func location(_ index: Int) throws -> ValueLocation? {
+        if slots >= 0 {
+            let offset = state.directSlots[slots + index]
+            if offset >= 0 { return ValueLocation(offset: offset, limit: entries.end) }
+            if offset == DirectKeySlots.absent { return nil }
+        }
+        return try scannedLocation(index)
+    }
+
+    /// `location(_:)` by a scan of the entries: for key sets that do not read by slots, and for
+    /// a key two entries match (which throws).
+    private func scannedLocation(_ index: Int) throws -> ValueLocation? {
         // As `ArchiveKeyedDecodingContainer.location(of:)`, with the key's properties worked out
         // once per type.
         let integer = keys.hasIntValue[index] || entries.hasIntegerKeys ? keys.matchedIntegers[index] : nil
@@ -63,9 +77,10 @@ public struct ArchiveDirectKeyedDecodingContainer {
         let nestedPath = path.appending(keys.keys[key])
         let location = try require(key)
         // The kind first: a scalar is a type mismatch whatever the depth.
-        let entries = try state.keyedEntries(at: location, path: nestedPath, depth: depth + 1, containerType: nestedKeys.containerType)
+        let (entries, slots) = try state.openDirectContainer(nestedKeys, at: location, path: nestedPath, depth: depth + 1)
         try state.checkDepth(depth + 1, at: location, parentPath: path, component: .key(keys.keys[key]))
-        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: nestedPath, depth: depth + 1)
+        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: nestedPath, depth: depth + 1,
+                                                   slots: slots)
     }
 
     /// The position of the one key of the set that the container holds, as the synthesized
@@ -107,33 +122,113 @@ public struct ArchiveDirectKeyedDecodingContainer {
     public func decodeNil(at key: Int) throws -> Bool { state.isNil(at: try require(key), maximumLevel: 0) }
 
     /// The `Bool` under key `key`.
-    public func decode(_ type: Bool.Type = Bool.self, at key: Int) throws -> Bool { let (location, path, keys) = (try require(key), path, keys); return try state.decodeBool(at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Bool.Type = Bool.self, at key: Int) throws -> Bool {
+        let location = try require(key)
+        if let value = state.quickBool(at: location) { return value }
+        return try boolSlowly(at: location, key: key)
+    }
     /// The `String` under key `key`.
-    public func decode(_ type: String.Type = String.self, at key: Int) throws -> String { let (location, path, keys) = (try require(key), path, keys); return try state.decodeString(at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: String.Type = String.self, at key: Int) throws -> String {
+        let location = try require(key)
+        if let value = state.quickString(at: location) { return value }
+        return try stringSlowly(at: location, key: key)
+    }
     /// The `Double` under key `key`.
-    public func decode(_ type: Double.Type = Double.self, at key: Int) throws -> Double { let (location, path, keys) = (try require(key), path, keys); return try state.decodeDouble(at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Double.Type = Double.self, at key: Int) throws -> Double {
+        let location = try require(key)
+        if let value = state.quickFloatingPoint(Double.self, at: location) { return value }
+        return try doubleSlowly(at: location, key: key)
+    }
     /// The `Float` under key `key`.
-    public func decode(_ type: Float.Type = Float.self, at key: Int) throws -> Float { let (location, path, keys) = (try require(key), path, keys); return try state.decodeFloat(at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Float.Type = Float.self, at key: Int) throws -> Float {
+        let location = try require(key)
+        if let value = state.quickFloatingPoint(Float.self, at: location) { return value }
+        return try floatSlowly(at: location, key: key)
+    }
     /// The `Int` under key `key`.
-    public func decode(_ type: Int.Type = Int.self, at key: Int) throws -> Int { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Int.Type = Int.self, at key: Int) throws -> Int {
+        let location = try require(key)
+        if let value = state.quickInteger(Int.self, at: location) { return value }
+        return try integerSlowly(Int.self, at: location, key: key)
+    }
     /// The `Int8` under key `key`.
-    public func decode(_ type: Int8.Type = Int8.self, at key: Int) throws -> Int8 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int8.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Int8.Type = Int8.self, at key: Int) throws -> Int8 {
+        let location = try require(key)
+        if let value = state.quickInteger(Int8.self, at: location) { return value }
+        return try integerSlowly(Int8.self, at: location, key: key)
+    }
     /// The `Int16` under key `key`.
-    public func decode(_ type: Int16.Type = Int16.self, at key: Int) throws -> Int16 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int16.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Int16.Type = Int16.self, at key: Int) throws -> Int16 {
+        let location = try require(key)
+        if let value = state.quickInteger(Int16.self, at: location) { return value }
+        return try integerSlowly(Int16.self, at: location, key: key)
+    }
     /// The `Int32` under key `key`.
-    public func decode(_ type: Int32.Type = Int32.self, at key: Int) throws -> Int32 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int32.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Int32.Type = Int32.self, at key: Int) throws -> Int32 {
+        let location = try require(key)
+        if let value = state.quickInteger(Int32.self, at: location) { return value }
+        return try integerSlowly(Int32.self, at: location, key: key)
+    }
     /// The `Int64` under key `key`.
-    public func decode(_ type: Int64.Type = Int64.self, at key: Int) throws -> Int64 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(Int64.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: Int64.Type = Int64.self, at key: Int) throws -> Int64 {
+        let location = try require(key)
+        if let value = state.quickInteger(Int64.self, at: location) { return value }
+        return try integerSlowly(Int64.self, at: location, key: key)
+    }
     /// The `UInt` under key `key`.
-    public func decode(_ type: UInt.Type = UInt.self, at key: Int) throws -> UInt { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: UInt.Type = UInt.self, at key: Int) throws -> UInt {
+        let location = try require(key)
+        if let value = state.quickInteger(UInt.self, at: location) { return value }
+        return try integerSlowly(UInt.self, at: location, key: key)
+    }
     /// The `UInt8` under key `key`.
-    public func decode(_ type: UInt8.Type = UInt8.self, at key: Int) throws -> UInt8 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt8.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: UInt8.Type = UInt8.self, at key: Int) throws -> UInt8 {
+        let location = try require(key)
+        if let value = state.quickInteger(UInt8.self, at: location) { return value }
+        return try integerSlowly(UInt8.self, at: location, key: key)
+    }
     /// The `UInt16` under key `key`.
-    public func decode(_ type: UInt16.Type = UInt16.self, at key: Int) throws -> UInt16 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt16.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: UInt16.Type = UInt16.self, at key: Int) throws -> UInt16 {
+        let location = try require(key)
+        if let value = state.quickInteger(UInt16.self, at: location) { return value }
+        return try integerSlowly(UInt16.self, at: location, key: key)
+    }
     /// The `UInt32` under key `key`.
-    public func decode(_ type: UInt32.Type = UInt32.self, at key: Int) throws -> UInt32 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt32.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: UInt32.Type = UInt32.self, at key: Int) throws -> UInt32 {
+        let location = try require(key)
+        if let value = state.quickInteger(UInt32.self, at: location) { return value }
+        return try integerSlowly(UInt32.self, at: location, key: key)
+    }
     /// The `UInt64` under key `key`.
-    public func decode(_ type: UInt64.Type = UInt64.self, at key: Int) throws -> UInt64 { let (location, path, keys) = (try require(key), path, keys); return try state.decodeInteger(UInt64.self, at: location, path: Self.keyPath(path, keys, key)) }
+    public func decode(_ type: UInt64.Type = UInt64.self, at key: Int) throws -> UInt64 {
+        let location = try require(key)
+        if let value = state.quickInteger(UInt64.self, at: location) { return value }
+        return try integerSlowly(UInt64.self, at: location, key: key)
+    }
+
+    // The general reads, for what the quick reads leave (other forms, and every error): out
+    // of line, so that the path their errors need is built, and what it is made of retained,
+    // only on this way.
+    @inline(never) private func integerSlowly<T: FixedWidthInteger>(_ type: T.Type, at location: ValueLocation, key: Int) throws -> T {
+        let (path, keys) = (path, keys)
+        return try state.decodeInteger(type, at: location, path: Self.keyPath(path, keys, key))
+    }
+    @inline(never) private func boolSlowly(at location: ValueLocation, key: Int) throws -> Bool {
+        let (path, keys) = (path, keys)
+        return try state.decodeBool(at: location, path: Self.keyPath(path, keys, key))
+    }
+    @inline(never) private func stringSlowly(at location: ValueLocation, key: Int) throws -> String {
+        let (path, keys) = (path, keys)
+        return try state.decodeString(at: location, path: Self.keyPath(path, keys, key))
+    }
+    @inline(never) private func doubleSlowly(at location: ValueLocation, key: Int) throws -> Double {
+        let (path, keys) = (path, keys)
+        return try state.decodeDouble(at: location, path: Self.keyPath(path, keys, key))
+    }
+    @inline(never) private func floatSlowly(at location: ValueLocation, key: Int) throws -> Float {
+        let (path, keys) = (path, keys)
+        return try state.decodeFloat(at: location, path: Self.keyPath(path, keys, key))
+    }
 
     /// The value of `type` under key `key`.
     public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
@@ -145,86 +240,86 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The `Bool` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Bool?.Type = Bool?.self, at key: Int) throws -> Bool? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeBool(at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickBool(at: location) { return value }
+        return try boolSlowly(at: location, key: key)
     }
     /// The `String` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: String?.Type = String?.self, at key: Int) throws -> String? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeString(at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickString(at: location) { return value }
+        return try stringSlowly(at: location, key: key)
     }
     /// The `Double` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Double?.Type = Double?.self, at key: Int) throws -> Double? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeDouble(at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickFloatingPoint(Double.self, at: location) { return value }
+        return try doubleSlowly(at: location, key: key)
     }
     /// The `Float` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Float?.Type = Float?.self, at key: Int) throws -> Float? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeFloat(at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickFloatingPoint(Float.self, at: location) { return value }
+        return try floatSlowly(at: location, key: key)
     }
     /// The `Int` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Int?.Type = Int?.self, at key: Int) throws -> Int? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(Int.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(Int.self, at: location) { return value }
+        return try integerSlowly(Int.self, at: location, key: key)
     }
     /// The `Int8` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Int8?.Type = Int8?.self, at key: Int) throws -> Int8? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(Int8.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(Int8.self, at: location) { return value }
+        return try integerSlowly(Int8.self, at: location, key: key)
     }
     /// The `Int16` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Int16?.Type = Int16?.self, at key: Int) throws -> Int16? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(Int16.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(Int16.self, at: location) { return value }
+        return try integerSlowly(Int16.self, at: location, key: key)
     }
     /// The `Int32` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Int32?.Type = Int32?.self, at key: Int) throws -> Int32? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(Int32.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(Int32.self, at: location) { return value }
+        return try integerSlowly(Int32.self, at: location, key: key)
     }
     /// The `Int64` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: Int64?.Type = Int64?.self, at key: Int) throws -> Int64? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(Int64.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(Int64.self, at: location) { return value }
+        return try integerSlowly(Int64.self, at: location, key: key)
     }
     /// The `UInt` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: UInt?.Type = UInt?.self, at key: Int) throws -> UInt? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(UInt.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(UInt.self, at: location) { return value }
+        return try integerSlowly(UInt.self, at: location, key: key)
     }
     /// The `UInt8` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: UInt8?.Type = UInt8?.self, at key: Int) throws -> UInt8? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(UInt8.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(UInt8.self, at: location) { return value }
+        return try integerSlowly(UInt8.self, at: location, key: key)
     }
     /// The `UInt16` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: UInt16?.Type = UInt16?.self, at key: Int) throws -> UInt16? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(UInt16.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(UInt16.self, at: location) { return value }
+        return try integerSlowly(UInt16.self, at: location, key: key)
     }
     /// The `UInt32` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: UInt32?.Type = UInt32?.self, at key: Int) throws -> UInt32? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(UInt32.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(UInt32.self, at: location) { return value }
+        return try integerSlowly(UInt32.self, at: location, key: key)
     }
     /// The `UInt64` under key `key`, or `nil` if there is none or it is nil.
     public func decode(_ type: UInt64?.Type = UInt64?.self, at key: Int) throws -> UInt64? {
         guard let location = try present(key) else { return nil }
-        let (path, keys) = (path, keys)
-        return try state.decodeInteger(UInt64.self, at: location, path: Self.keyPath(path, keys, key))
+        if let value = state.quickInteger(UInt64.self, at: location) { return value }
+        return try integerSlowly(UInt64.self, at: location, key: key)
     }
 
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself

@@ -32,6 +32,24 @@ public final class ArchiveKeySet: Sendable {
     let identitiesAreDistinct: Bool
     /// Whether any key is written as a string, whose varint depends on the archive.
     let hasStringKeys: Bool
+    /// Each key's varint when generated code can write it as it is, with no table or check:
+    /// an integer key of a set whose identities are distinct. Otherwise `Self.noFixedWire`,
+    /// and the key takes the slower way (`ArchiveDirectKeyedContainer.writeKeySlowly`).
+    let fixedWires: [UInt64]
+    /// A varint no key is written as (an odd one is a string key, and no table has 2^63 entries).
+    static let noFixedWire = UInt64.max
+    /// Whether every entry of a container matches at most one key of the set, so that opening a
+    /// container can note each key's entry by position (`DirectKeySlots`): the keys' matched
+    /// integers are distinct, and so are their names. Otherwise lookups scan, as the
+    /// `Codable` path's do.
+    let readsBySlots: Bool
+    /// The key an integer entry matches, by the entry's key varint: for varints below 128 (the
+    /// integers -64…63) in an array, −1 for none; the rest in `keyByLargeWire`.
+    let keyBySmallWire: [Int8]
+    let keyByLargeWire: [UInt64: Int]
+    /// The key a string entry matches, by the entry's string (`String` equality, canonical
+    /// equivalence, as `ArchiveKeyedDecodingContainer` matches).
+    let keyByName: [String: Int]
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order.
     public init<Key: CodingKey>(_ keys: [Key]) {
@@ -55,6 +73,22 @@ public final class ArchiveKeySet: Sendable {
         }
         identitiesAreDistinct = Set(identities).count == identities.count
         hasStringKeys = integerWires.contains(nil)
+        fixedWires = integerWires.map { [identitiesAreDistinct] wire in
+            identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
+        }
+        var keyBySmallWire = [Int8](repeating: -1, count: 128)
+        var keyByLargeWire: [UInt64: Int] = [:]
+        for (index, integer) in matchedIntegers.enumerated() {
+            guard let integer else { continue }
+            let wire = KeyForm.wire(integer: integer)
+            if wire < 128, index <= Int(Int8.max) { keyBySmallWire[Int(wire)] = Int8(index) } else { keyByLargeWire[wire] = index }
+        }
+        let keyByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let matched = matchedIntegers.compactMap { $0 }
+        readsBySlots = Set(matched).count == matched.count && keyByName.count == names.count
+        self.keyBySmallWire = keyBySmallWire
+        self.keyByLargeWire = keyByLargeWire
+        self.keyByName = keyByName
     }
 
     /// How many keys there are.

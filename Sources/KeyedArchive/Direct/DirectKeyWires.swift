@@ -16,6 +16,12 @@ struct DirectKeyWires {
     /// odd) until the key is first written.
     private(set) var wires: [UInt64] = []
 
+    /// Forgets the varints, which were the last archive's key-table indices. The key sets and
+    /// their places stay: the next archive meets the same types.
+    mutating func reset() {
+        for position in wires.indices where wires[position] != 0 { wires[position] = 0 }
+    }
+
     /// Where the varints of `keys` start, making room for them on first use.
     @inline(__always)
     mutating func base(for keys: ArchiveKeySet) -> Int {
@@ -26,6 +32,13 @@ struct DirectKeyWires {
         bases.append((id, base))
         sets.append(keys)
         return base
+    }
+
+    /// The varint kept for the string key at `position`, if it was written in this archive.
+    @inline(__always)
+    func keptWire(at position: Int) -> UInt64? {
+        let kept = wires[position]
+        return kept != 0 ? kept : nil
     }
 
     /// The varint of the string key at `position` (a base plus a key's index): the kept one, or

@@ -93,10 +93,10 @@ final class EncodingSink {
     @exclusivity(unchecked) var records = RecordBuffer<ContainerRecord>(capacity: 16)
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
-    private var ownsBuffer = true
+    @exclusivity(unchecked) private var ownsBuffer = true
     /// `records` by position, extended on demand (only the slow path looks containers up).
-    private var recordsByPosition: [ValueSlot: Int] = [:]
-    private var positionsIndexed = 0
+    @exclusivity(unchecked) private var recordsByPosition: [ValueSlot: Int] = [:]
+    @exclusivity(unchecked) private var positionsIndexed = 0
 
     init(index: Int) { self.index = index }
 
@@ -106,10 +106,23 @@ final class EncodingSink {
         stack.deallocate()
     }
 
-    /// Hands the buffer over to a `Data`; the sink must not be used afterwards.
+    /// Hands the buffer over to a `Data`; the sink must not be written again until `reset()`.
     func takeData() -> Data {
         ownsBuffer = false
         return writer.takeData()
+    }
+
+    /// Empties the sink for a new archive, with a new buffer if `takeData()` gave its own away.
+    func reset() {
+        if ownsBuffer { writer.truncate(to: 0) } else { writer = ByteWriter() }
+        ownsBuffer = true
+        stack.reset()
+        records.truncate(to: 0)
+        pendingSlot = nil
+        if positionsIndexed > 0 {
+            recordsByPosition.removeAll(keepingCapacity: true)
+            positionsIndexed = 0
+        }
     }
 
     /// A reader of the bytes written so far, which knows the encoder's form of shared objects

@@ -4,45 +4,80 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// Where `EncodingState.finish` left the finished archive.
+enum FinishedArchive {
+    /// In the main sink's buffer (the common case: nothing was rewritten or compressed).
+    case inMainSink
+    /// In a buffer of its own, which the receiver must deallocate or hand to a `Data`.
+    case separate(ByteWriter)
+}
+
 extension EncodingState {
     /// Starts the archive with its header; the flags byte is final only for uncompressed
     /// archives (compression writes a new header).
     func writeHeader() {
-        main.writer.append(contentsOf: ArchiveHeader.magic)
-        main.writer.append(ArchiveHeader.version)
-        main.writer.append(0)
+        ArchiveHeader.write(flags: 0, into: &main.writer)
     }
 
     /// Closes every open container, splices late writes if there were any, appends the key
     /// table, compresses and checksums: the finished archive.
-    func finish(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> Data {
-        if let depthError { throw depthError }
-        for sink in sinks {
-            resolvePendingSlot(in: sink)
-            sink.close(downTo: sink.stack.first?.isVirtual == true ? 1 : 0)
+    func finish(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> FinishedArchive {
+        if let depthError = depthErrors.first { throw depthError }
+        if sinks.count == 1 {
+            if main.pendingSlot != nil { resolvePendingSlot(in: main) }
+            main.close(downTo: 0)
+        } else {
+            for sink in sinks {
+                resolvePendingSlot(in: sink)
+                sink.close(downTo: sink.stack.first?.isVirtual == true ? 1 : 0)
+            }
         }
         // From here on the sinks' bytes are final (and the main buffer may become the result's):
         // containers kept past `encode` write into sinks that nothing reads.
         isFinished = true
-        if wroteObjectMarkers { return try finishObjectGraph(compression: compression, checksum: checksum) }
+        if wroteObjectMarkers { return .separate(try finishObjectGraph(compression: compression, checksum: checksum)) }
         if needsFixup {
             var (rewritten, keyOrder) = try EncodingFixup.rewrite(self)
             keyTable.write(keyOrder, into: &rewritten)
-            return Self.package(&rewritten, compression: compression, checksum: checksum)
+            return .separate(Self.package(rewritten, compression: compression, checksum: checksum))
         }
         keyTable.write(into: &main.writer)
-        if compression.zlibLevel == nil {
-            // The common case hands the sink's own buffer to `Data`, without a copy.
+        guard let level = compression.zlibLevel else {
             if checksum.isCRC32 { Self.appendChecksum(to: &main.writer) }
-            return main.takeData()
+            return .inMainSink
         }
-        return Self.compress(main.writer.bytes, level: compression.zlibLevel!, checksum: checksum)
+        return .separate(Self.compress(main.writer.bytes, level: level, checksum: checksum))
+    }
+
+    /// The finished archive as `Data`. A small archive in the main sink is copied, so that its
+    /// buffer stays for the state's next call (`EncodingState+Reuse.swift`); a larger one, or
+    /// one in a buffer of its own, becomes the `Data`'s storage without a copy.
+    func data(of archive: FinishedArchive) -> Data {
+        switch archive {
+        case .inMainSink where main.writer.count <= Self.largestCopiedArchive:
+            return Data(bytes: main.writer.base, count: main.writer.count)
+        case .inMainSink:
+            return main.takeData()
+        case .separate(let writer):
+            return writer.takeData()
+        }
+    }
+
+    /// `body` applied to the finished archive's bytes, which are gone when it returns.
+    func withBytes<Result>(of archive: FinishedArchive, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch archive {
+        case .inMainSink:
+            return try body(main.writer.bytes)
+        case .separate(let writer):
+            defer { writer.deallocate() }
+            return try body(writer.bytes)
+        }
     }
 
     /// `finish` for an archive with class instances numbered (`preservesObjectIdentity`): the
     /// fix-up pass if needed, then the object-graph pass, then the key table in the order the
     /// object-graph pass wrote the keys.
-    private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> Data {
+    private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> ByteWriter {
         var graph: (archive: ByteWriter, keyOrder: [Int])
         if needsFixup {
             let (fixed, fixedOrder) = try EncodingFixup.rewrite(self)
@@ -51,18 +86,20 @@ extension EncodingState {
                                                 everyOccurrenceInFull: writesEveryOccurrence)
             graph.keyOrder = graph.keyOrder.map { fixedOrder[$0] }
         } else {
-            graph = try ObjectGraphPass.rewrite(main.reader, keyCount: keyTable.strings.count,
+            graph = try ObjectGraphPass.rewrite(main.reader, keyCount: keyTable.count,
                                                 everyOccurrenceInFull: writesEveryOccurrence)
         }
         keyTable.write(graph.keyOrder, into: &graph.archive)
-        return Self.package(&graph.archive, compression: compression, checksum: checksum)
+        return Self.package(graph.archive, compression: compression, checksum: checksum)
     }
 
-    /// Turns a finished uncompressed archive that this function owns into `Data`.
-    private static func package(_ archive: inout ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> Data {
+    /// A finished uncompressed archive in a buffer of its own, compressed and checksummed as
+    /// asked: the same buffer, or a new one (the old one freed).
+    private static func package(_ archive: ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> ByteWriter {
+        var archive = archive
         guard let level = compression.zlibLevel else {
             if checksum.isCRC32 { appendChecksum(to: &archive) }
-            return archive.takeData()
+            return archive
         }
         defer { archive.deallocate() }
         return compress(archive.bytes, level: level, checksum: checksum)
@@ -76,15 +113,13 @@ extension EncodingState {
 
     /// A compressed archive: header with the zlib flag, inflated body length, zlib stream,
     /// and the checksum if asked for.
-    private static func compress(_ archive: UnsafeRawBufferPointer, level: Int32, checksum: ArchiveChecksum) -> Data {
+    private static func compress(_ archive: UnsafeRawBufferPointer, level: Int32, checksum: ArchiveChecksum) -> ByteWriter {
         let body = UnsafeRawBufferPointer(rebasing: archive[ArchiveHeader.size...])
         var compressed = ByteWriter(capacity: body.count / 2 + 64)
-        compressed.append(contentsOf: ArchiveHeader.magic)
-        compressed.append(ArchiveHeader.version)
-        compressed.append(archive[5] | ArchiveHeader.Flag.zlib)   // and flag bit 2 if set
+        ArchiveHeader.write(flags: archive[5] | ArchiveHeader.Flag.zlib, into: &compressed)   // and flag bit 2 if set
         compressed.appendVarint(UInt64(body.count))
         Zlib.deflate(body, level: level, into: &compressed)
         if checksum.isCRC32 { appendChecksum(to: &compressed) }
-        return compressed.takeData()
+        return compressed
     }
 }

@@ -43,6 +43,9 @@ struct ObjectNumbers {
 
     var count: Int { instances.count }
 
+    /// Forgets every instance, for a new archive.
+    mutating func reset() { if !instances.isEmpty { self = ObjectNumbers() } }
+
     func number(of id: ObjectIdentifier) -> Int? { numbers[id] }
 
     mutating func add(_ object: AnyObject, id: ObjectIdentifier) -> Int {

@@ -1,27 +1,33 @@
 /// Everything one `encode` call shares: the sinks, the key table, options and the bookkeeping
 /// for the rare out-of-order writes that the fix-up pass resolves at the end
 /// (`EncodingState+OutOfOrder.swift`).
+///
+/// One state serves one `encode` call at a time; between calls it waits as its thread's spare
+/// (`EncodingState+Reuse.swift`), so the options below are set per call.
 final class EncodingState {
-    let userInfo: [CodingUserInfoKey: any Sendable]
-    let maximumDepth: Int
+    // Every stored property has unchecked exclusivity: a state belongs to one `encode` call on
+    // one thread, and the dynamic checks (`swift_beginAccess`) cost a small message about a
+    // third of its encoding time.
+    @exclusivity(unchecked) private(set) var userInfo: [CodingUserInfoKey: any Sendable]
+    @exclusivity(unchecked) private(set) var maximumDepth: Int
     /// `ArchiveEncoder.deterministic`: the fix-up pass writes every keyed container's entries
     /// in key order.
-    let deterministic: Bool
+    @exclusivity(unchecked) private(set) var deterministic: Bool
     /// `ArchiveEncoder.preservesObjectIdentity`: class instances are numbered as they are met
     /// (`EncodingState+Objects.swift`), and the object-graph pass shares them.
-    let preservesObjectIdentity: Bool
+    @exclusivity(unchecked) private(set) var preservesObjectIdentity: Bool
     /// Set for the second attempt after `ObjectGraphPass.MissingFirstOccurrence`: every
     /// occurrence of an instance is written in full.
-    var writesEveryOccurrence = false
+    @exclusivity(unchecked) var writesEveryOccurrence = false
     /// The class instances met, by number (`preservesObjectIdentity` only).
     @exclusivity(unchecked) var objects = ObjectNumbers()
     /// Whether a marker or placeholder of a class instance was written: the object-graph pass
     /// must then rewrite the archive.
-    var wroteObjectMarkers = false
-    private(set) var sinks: [EncodingSink]
+    @exclusivity(unchecked) var wroteObjectMarkers = false
+    @exclusivity(unchecked) private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()
     /// Whether `ArchiveDirectEncodable` values are written through their generated code.
-    var usesGeneratedCode = true
+    @exclusivity(unchecked) var usesGeneratedCode = true
     /// The types met so far that are not written natively, and whether each has generated code
     /// (see `directEncodableType`).
     @exclusivity(unchecked) var directEncodableTypes = TypeVerdicts<any ArchiveDirectEncodable.Type>()
@@ -32,32 +38,34 @@ final class EncodingState {
     @exclusivity(unchecked) var directKeyWires = DirectKeyWires()
 
     /// Late entries for containers that were already closed, by container.
-    var appendSinks: [ContainerID: EncodingSink] = [:]
+    @exclusivity(unchecked) var appendSinks: [ContainerID: EncodingSink] = [:]
     /// Values replaced after they were written, by their slot: the placeholder `{}` of a super
     /// encoder filled late, or a single value that threw. The sink's root value takes the place.
-    var replacements: [ValueSlot: EncodingSink] = [:]
+    @exclusivity(unchecked) var replacements: [ValueSlot: EncodingSink] = [:]
     /// Keyed containers that received the same key twice: the last value wins.
-    var duplicateKeyContainers: Set<ContainerID> = []
+    @exclusivity(unchecked) var duplicateKeyContainers: Set<ContainerID> = []
     /// Entries of values that threw after other writes had followed them, so that their bytes
     /// could not be cut off: the fix-up pass leaves them out. By the slot of the entry's first
     /// byte (its key, or the element).
-    var droppedEntries: Set<ValueSlot> = []
+    @exclusivity(unchecked) var droppedEntries: Set<ValueSlot> = []
     /// The `{}` placeholders of keyed containers' super encoders that have not written anything
     /// yet (see `EncoderImpl.isSuperEncoder`).
-    var unclaimedSuperPlaceholders: Set<ContainerID> = []
+    @exclusivity(unchecked) var unclaimedSuperPlaceholders: Set<ContainerID> = []
     /// Nested encoders whose values are done, for reuse (`makeEncoder`, `recycle`).
     @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
     /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
     /// (see `encodeInstance`). Unretained: each encoder is alive while its entry is here.
     @exclusivity(unchecked) var instancesInProgress: [(id: ObjectIdentifier, encoder: Unmanaged<EncoderImpl>)] = []
-    /// The first depth-limit violation, reported when `encode` finishes.
-    var depthError: EncodingError?
+    /// The first depth-limit violation, reported when `encode` finishes. An array, not an
+    /// optional: asking whether an optional of a resilient enum is `nil` is a call into the
+    /// standard library on every archive.
+    @exclusivity(unchecked) var depthErrors: [EncodingError] = []
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
-    var isFinished = false
+    @exclusivity(unchecked) var isFinished = false
     /// Set when a value that threw was rolled back: keys it added to the key table stay there,
     /// unreferenced or numbered before keys written after them, so the table must be rebuilt
     /// in document order (`Spec/FORMAT.md` §8.2).
-    var rolledBack = false
+    @exclusivity(unchecked) var rolledBack = false
 
     var needsFixup: Bool {
         !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty || rolledBack
@@ -69,10 +77,20 @@ final class EncodingState {
         self.maximumDepth = maximumDepth
         self.deterministic = deterministic
         self.preservesObjectIdentity = preservesObjectIdentity
-        self.sinks = [EncodingSink(index: 0)]
+        self.main = EncodingSink(index: 0)
+        self.sinks = [main]
     }
 
-    var main: EncodingSink { sinks[0] }
+    /// Sets the options of the `encode` call this state serves next.
+    func setOptions(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool, preservesObjectIdentity: Bool) {
+        self.userInfo = userInfo
+        self.maximumDepth = maximumDepth
+        self.deterministic = deterministic
+        self.preservesObjectIdentity = preservesObjectIdentity
+    }
+
+    /// Sink 0, the archive: kept apart from `sinks` so that reaching it is one load.
+    let main: EncodingSink
 
     func newSink() -> EncodingSink {
         let sink = EncodingSink(index: sinks.count)
@@ -153,11 +171,11 @@ final class EncodingState {
     /// `false` past the limit (container creation cannot throw, so `encode` throws at the end).
     func allowsContainer(atDepth depth: Int, path: @autoclosure () -> [any CodingKey]) -> Bool {
         guard depth > maximumDepth else { return true }
-        if depthError == nil {
-            depthError = EncodingError.invalidValue(
+        if depthErrors.isEmpty {
+            depthErrors.append(EncodingError.invalidValue(
                 Optional<Int>.none as Any,
                 EncodingError.Context(codingPath: path(), debugDescription: "Nesting depth exceeds the limit of \(maximumDepth)")
-            )
+            ))
         }
         return false
     }
@@ -205,6 +223,18 @@ final class EncodingState {
         return encoder
     }
 
+    /// Encodes the archive's root value, `value`, after the header.
+    ///
+    /// - Throws: `EncodingError.invalidValue` if it writes nothing: an archive must hold a value.
+    func encodeRoot<T: Encodable>(_ value: T) throws {
+        var encoder = try encodeValue(value, in: main, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
+        if let encoder, main.pendingSlot === encoder {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        recycle(&encoder)
+    }
+
     /// Encodes `value` as the entry just started in `sink` (its key written, or its element
     /// counted, after `mark`), rolling back if it throws; then, if it wrote nothing, writes the
     /// empty keyed container Foundation writes in that case.
@@ -228,8 +258,12 @@ final class EncodingState {
     /// pending because `encode` threw, and the spare ones. Encoders refer back to this state,
     /// so `encode` calls this however it ends.
     func releaseEncoders() {
-        for sink in sinks { sink.pendingSlot = nil }
-        spareEncoders.removeAll()
+        if sinks.count == 1 {
+            main.pendingSlot = nil
+        } else {
+            for sink in sinks { sink.pendingSlot = nil }
+        }
+        if !spareEncoders.isEmpty { spareEncoders.removeAll(keepingCapacity: true) }
     }
 
     /// A nested encoder for a value at the end of `sink`: a spare one if there is one.
@@ -286,19 +320,46 @@ struct KeyTable {
     /// synthesized keys are literals, so a repeat has identical bits and compares equal at
     /// once. Two per set, most recent first: with one, two keys of a model that shared a slot
     /// (half the models with ten keys) pushed each other out on every value.
-    private var recent = [(name: String, index: Int)?](repeating: nil, count: 128)
+    ///
+    /// Made on the first string key (a message with integer keys never needs it), and kept
+    /// across archives by a reused state: an entry counts only if it carries the current
+    /// archive's `generation`, so starting an archive does not touch the 128 slots.
+    private var recent: [RecentKey] = []
+    /// Which archive the table is for, counted by `reset()`.
+    private var generation = 0
+
+    private struct RecentKey {
+        var name: String
+        var index: Int
+        var generation: Int
+        static let empty = RecentKey(name: "", index: 0, generation: -1)
+    }
 
     @inline(__always)
     mutating func index(of key: String) -> Int {
+        if recent.isEmpty { recent = Array(repeating: .empty, count: 128) }
         let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
         let set = Int(truncatingIfNeeded: ((bits.0 ^ bits.1 ^ (bits.1 >> 29)) &* 0x9E37_79B9_7F4A_7C15) >> 58) << 1
-        if let hit = recent[set], Self.sameBytes(hit.name, key) { return hit.index }
-        if let hit = recent[set + 1], Self.sameBytes(hit.name, key) { return hit.index }
+        if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
+        if recent[set + 1].generation == generation, Self.sameBytes(recent[set + 1].name, key) { return recent[set + 1].index }
         let index = lookUp(key)
         recent[set + 1] = recent[set]
-        recent[set] = (key, index)
+        recent[set] = RecentKey(name: key, index: index, generation: generation)
         return index
     }
+
+    /// Empties the table for a new archive (`EncodingState+Reuse.swift`).
+    mutating func reset() {
+        generation &+= 1
+        guard !strings.isEmpty else { return }
+        indices.removeAll(keepingCapacity: true)
+        strings.removeAll(keepingCapacity: true)
+        identities.removeAll(keepingCapacity: true)
+        hasOtherIdentities = false
+    }
+
+    /// How many strings the table holds.
+    var count: Int { strings.count }
 
     /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
     @inline(__always)

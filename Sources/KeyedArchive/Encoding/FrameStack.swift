@@ -35,6 +35,10 @@ struct FrameStack {
 
     func deallocate() { frames.deallocate() }
 
+    /// Drops every frame, for a new archive. A frame's large keys are emptied when it first
+    /// gets some (`insertLargeKey`), so the sets need no clearing.
+    mutating func reset() { frames.truncate(to: 0) }
+
     var count: Int { @inline(__always) get { frames.count } }
     var last: OpenFrame? { @inline(__always) get { frames.last } }
     var first: OpenFrame? { frames.first }

@@ -65,7 +65,8 @@ public struct ArchiveStreamWriter: Sendable {
     /// - Throws: `EncodingError` if `value` cannot be encoded; `ArchiveStreamError` of kind
     ///   `.messageTooLarge` if the archive is 4 GiB or more, `.io` if `write` fails.
     public func write<T: Encodable>(_ value: T) throws {
-        try writeFrame(encoder.encode(value))
+        // Framed straight from the encoder's own buffer: no `Data` per message.
+        try encoder.withArchive(of: value) { try writeFrame(bytes: $0) }
     }
 
     /// Writes `payload` (a complete archive, as `ArchiveEncoder.encode` returns) as one frame.
@@ -73,14 +74,17 @@ public struct ArchiveStreamWriter: Sendable {
     /// - Throws: `ArchiveStreamError` of kind `.emptyFrame` if `payload` is empty,
     ///   `.messageTooLarge` if it is 4 GiB or more, `.io` if `write` fails.
     public func writeFrame(_ payload: Data) throws {
+        try payload.withUnsafeBytes { try writeFrame(bytes: $0) }
+    }
+
+    /// `writeFrame(_:)` for a payload in memory the caller owns.
+    private func writeFrame(bytes payload: UnsafeRawBufferPointer) throws {
         try ArchiveFraming.checkPayloadToWrite(count: payload.count)
         let count = Self.headerSize + payload.count
         let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
         defer { frame.deallocate() }
         frame.storeBytes(of: UInt32(payload.count).littleEndian, toByteOffset: 0, as: UInt32.self)
-        payload.withUnsafeBytes { bytes in
-            UnsafeMutableRawBufferPointer(rebasing: frame[Self.headerSize...]).copyMemory(from: bytes)
-        }
+        UnsafeMutableRawBufferPointer(rebasing: frame[Self.headerSize...]).copyMemory(from: payload)
         try FileDescriptorIO.writeAll(fileDescriptor, UnsafeRawBufferPointer(frame))
     }
 

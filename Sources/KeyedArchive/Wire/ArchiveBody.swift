@@ -25,7 +25,9 @@ struct ArchiveBody {
             throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
         }
         var keys: [String] = []
-        keys.reserveCapacity(Int(count))
+        // Not for an empty table (an archive with integer keys only): reserving nothing still
+        // makes a new buffer.
+        if count > 0 { keys.reserveCapacity(Int(count)) }
         for _ in 0..<count {
             let start = p
             let length = try reader.length(at: &p, limit: end)
@@ -41,6 +43,6 @@ struct ArchiveBody {
         self.root = rootStart..<rootEnd
         self.keyTable = rootEnd..<end
         self.keys = keys
-        self.keyIdentities = KeyIdentity.identities(of: keys)
+        self.keyIdentities = keys.isEmpty ? [] : KeyIdentity.identities(of: keys)
     }
 }

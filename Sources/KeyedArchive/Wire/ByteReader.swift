@@ -70,6 +70,24 @@ struct ByteReader {
         }
     }
 
+    /// The varint at `offset` if it is well-formed and at most 9 bytes (63 bits) long, all
+    /// before `limit`; `nil` otherwise, leaving the reason to `varint128`. The decoder's fast
+    /// path for integers.
+    @inline(__always)
+    func shortVarint(at offset: Int, limit: Int) -> UInt64? {
+        var result: UInt64 = 0
+        var position = offset
+        var shift: UInt64 = 0
+        while shift < 63, position < limit {
+            let b = base.load(fromByteOffset: position, as: UInt8.self)
+            position &+= 1
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return b == 0 && position - offset > 1 ? nil : result }
+            shift &+= 7
+        }
+        return nil
+    }
+
     /// Reads an unsigned LEB128 varint of at most 128 bits (19 bytes), rejecting overlong forms.
     @inline(__always)
     func varint128(at offset: inout Int, limit: Int) throws(ArchiveFormatError) -> UInt128 {
@@ -129,13 +147,8 @@ struct ByteReader {
         switch tag {
         case WireTag.nil, WireTag.false, WireTag.true, WireTag.emptyKeyed, WireTag.emptyUnkeyed:
             return p
-        case WireTag.unsignedInt:
-            _ = try varint128(at: &p, limit: limit)
-            return p
-        case WireTag.negativeInt:
-            let n = try varint128(at: &p, limit: limit)
-            guard n <= UInt128(Int128.max) else { throw malformed(at: offset, "negative integer below Int128.min") }
-            return p
+        case WireTag.unsignedInt, WireTag.negativeInt:
+            return try integerEnd(at: offset, limit: limit)
         case WireTag.nestedNil:
             let level = try varint(at: &p, limit: limit)
             guard level >= 1 else { throw malformed(at: offset, "nested nil with level 0") }
@@ -154,6 +167,33 @@ struct ByteReader {
             return start + kind.width * count
         default:
             return try extensionValueEnd(tag, at: offset, limit: limit)
+        }
+    }
+
+    /// The end of the integer (`03` or `04`) at `offset`, found with the checks and errors of
+    /// reading it (`varint128`, then the bound of a negative integer) but without adding up
+    /// its value: skipping is most of opening a keyed container, and integers most of what it
+    /// skips.
+    @inline(__always)
+    func integerEnd(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
+        let start = offset + 1
+        var p = start
+        while true {
+            let b = try byte(at: p, limit: limit)
+            p += 1
+            if b < 0x80 {
+                if b == 0 && p - start > 1 { throw malformed(at: start, "overlong varint") }
+                // The 19th byte holds bits 126 and 127; a negative integer's magnitude must
+                // leave bit 127 clear (Int128.min is −1 − (2^127 − 1)).
+                if p - start == 19 {
+                    if b > 3 { throw malformed(at: start, "integer exceeds 128 bits") }
+                    if b > 1, base.load(fromByteOffset: offset, as: UInt8.self) == WireTag.negativeInt {
+                        throw malformed(at: offset, "negative integer below Int128.min")
+                    }
+                }
+                return p
+            }
+            if p - start == 19 { throw malformed(at: start, "integer exceeds 128 bits") }
         }
     }
 

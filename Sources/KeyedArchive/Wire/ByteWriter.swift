@@ -19,7 +19,7 @@ import Foundation
 struct ByteWriter {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var count: Int = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 16)
@@ -35,6 +35,7 @@ struct ByteWriter {
         if count &+ extra > capacity { grow(minimum: count + extra) }
     }
 
+    @inline(never)
     private mutating func grow(minimum: Int) {
         var newCapacity = capacity
         while newCapacity < minimum { newCapacity = newCapacity &* 2 }
@@ -93,6 +94,15 @@ struct ByteWriter {
             v >>= 7
         }
         append(UInt8(truncatingIfNeeded: v))
+    }
+
+    /// Stores the low `count` bytes of `value`, little-endian, at the end: the caller reserved
+    /// 8 bytes, so the store may write past the bytes it counts.
+    @inline(__always)
+    mutating func storeReserved(_ value: UInt64, count bytes: Int) {
+        precondition(count + 8 <= capacity && bytes <= 8)
+        (base + count).storeBytes(of: value.littleEndian, as: UInt64.self)
+        count &+= bytes
     }
 
     /// Counts `size` bytes that were written directly into reserved space past `count`.

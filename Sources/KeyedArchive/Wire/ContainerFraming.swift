@@ -10,6 +10,18 @@ struct KeyedFraming {
     let hasStringKeys: Bool
 }
 
+/// What `ByteReader.keyedFraming(at:limit:keyIdentities:maximumCount:visiting:)` hands each
+/// entry of a keyed container: its key varint and where its value starts.
+protocol KeyedEntryVisitor {
+    mutating func visit(wire: UInt64, valueOffset: Int)
+}
+
+/// A visitor that does nothing: the plain check of a container.
+struct IgnoredEntries: KeyedEntryVisitor {
+    @inline(__always)
+    func visit(wire: UInt64, valueOffset: Int) {}
+}
+
 /// The long form of an unkeyed container, checked as a reader must before reading any element.
 struct UnkeyedFraming {
     /// The element count varint; the elements follow it.
@@ -30,6 +42,17 @@ extension ByteReader {
     /// gives), that no entry repeats the key of an earlier one (`KeyIdentity`), and that every
     /// value ends inside the container (values are skipped, not read).
     func keyedFraming(at offset: Int, limit: Int, keyIdentities: [UInt64], maximumCount: Int) throws(ArchiveFormatError) -> KeyedFraming {
+        var ignoring = IgnoredEntries()
+        return try keyedFraming(at: offset, limit: limit, keyIdentities: keyIdentities, maximumCount: maximumCount, visiting: &ignoring)
+    }
+
+    /// `keyedFraming(at:limit:keyIdentities:maximumCount:)`, handing each entry that passed
+    /// its checks to `visitor`, in order: one pass both checks the container and indexes it.
+    /// Not forced inline: each visitor's copy is a function of its own, into which `valueEnd`
+    /// is inlined (inlined into its callers instead, it left `valueEnd` a call per entry).
+    func keyedFraming<Visitor: KeyedEntryVisitor>(
+        at offset: Int, limit: Int, keyIdentities: [UInt64], maximumCount: Int, visiting visitor: inout Visitor
+    ) throws(ArchiveFormatError) -> KeyedFraming {
         var p = offset + 1
         let end = try length(at: &p, limit: limit) + p
         let start = p
@@ -69,7 +92,9 @@ extension ByteReader {
             if repeated {
                 throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
             }
+            let valueStart = p
             p = try valueEnd(at: p, limit: end)
+            visitor.visit(wire: wire, valueOffset: valueStart)
         }
         return KeyedFraming(entries: start..<end, count: entries, hasIntegerKeys: hasIntegerKeys, hasStringKeys: hasStringKeys)
     }

@@ -80,7 +80,11 @@ struct IntegerKeyCache {
 
     /// Two entries per set of 64, most recent first, so that two key types whose keys share
     /// a set (it depends on where their metadata lies) do not push each other out.
-    private var entries = [Entry?](repeating: nil, count: 128)
+    ///
+    /// Made on first use: a call that writes no `Codable` keys (generated code knows its keys'
+    /// forms) never needs it. The answers do not depend on the archive, so a reused state
+    /// keeps them.
+    private var entries: [Entry?] = []
 
     /// `KeyForm.integer(of: key)` for a key whose `intValue` is `integer` and whose
     /// `stringValue` is `name`. The check of the set's most recent entry, which answers almost
@@ -89,7 +93,7 @@ struct IntegerKeyCache {
     mutating func integer<Key: CodingKey>(of key: Key, integer: Int, name: String) -> Int? {
         let type = ObjectIdentifier(Key.self)
         let set = (Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63) << 1
-        if let entry = entries[set], entry.type == type, entry.integer == integer, entry.name == name {
+        if !entries.isEmpty, let entry = entries[set], entry.type == type, entry.integer == integer, entry.name == name {
             return entry.usesInteger ? integer : nil
         }
         return integerMissingFromFirstWay(of: key, integer: integer, name: name, set: set)
@@ -105,6 +109,7 @@ struct IntegerKeyCache {
     @inline(never)
     private mutating func integerMissingFromFirstWay<Key: CodingKey>(of key: Key, integer: Int, name: String, set: Int) -> Int? {
         let type = ObjectIdentifier(Key.self)
+        if entries.isEmpty { entries = Array(repeating: nil, count: 128) }
         if let entry = entries[set + 1], entry.type == type, entry.integer == integer, entry.name == name {
             return entry.usesInteger ? integer : nil
         }

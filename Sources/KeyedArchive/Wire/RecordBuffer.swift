@@ -15,7 +15,7 @@ import Darwin
 struct RecordBuffer<Element: BitwiseCopyable> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)

@@ -1,0 +1,155 @@
+/// Where generated code finds its values: when it opens a keyed container, the check every
+/// reader makes of the entries (`ByteReader.keyedFraming`) also notes, for each key of the
+/// type's `ArchiveKeySet`, where the value of the entry it matches starts. Each later read is
+/// then one array access, with no scan and no key comparison.
+///
+/// The slots of all open containers of generated code are one stack in the decoding state:
+/// a container takes `keys.count` slots on top, and every value read through generated code
+/// gives back the slots its containers took when it returns (`DecodingState.readDirect`).
+/// Generated code reads a container only while its value is being read, so a container's
+/// slots stay its own for as long as it is used.
+final class DirectKeySlots {
+    // Plain memory rather than an `Array`: every entry of a container writes a slot, and an
+    // array's copy-on-write check per write cost about a sixth of opening a container.
+    // Unchecked exclusivity: a state, and its slots, belong to one `decode` call on one thread.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var capacity: Int
+    /// The first slot not taken.
+    @exclusivity(unchecked) var top = 0
+
+    /// The container has no entry for the key.
+    static let absent = -1
+    /// Two entries match the key (its integer and its name, `Spec/FORMAT.md` §8.3): the lookup
+    /// takes the scanning path, which throws the error at the key's coding path.
+    static let ambiguous = -2
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Takes `count` slots, all `absent`; returns the first.
+    @inline(__always)
+    func take(_ count: Int) -> Int {
+        let first = top
+        if first + count > capacity { grow(to: first + count) }
+        (base + first).update(repeating: Self.absent, count: count)
+        top = first + count
+        return first
+    }
+
+    @inline(never)
+    private func grow(to minimum: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < minimum { newCapacity *= 2 }
+        let memory = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+        memory.moveInitialize(from: base, count: top)
+        base.deallocate()
+        (base, capacity) = (memory, newCapacity)
+    }
+
+    /// The slot's value: an offset, `absent` or `ambiguous`. Only taken slots can be read: a
+    /// container used after the value it belongs to was read is a programmer's mistake.
+    subscript(slot: Int) -> Int {
+        @inline(__always) get {
+            precondition(slot >= 0 && slot < top, "a generated-code container was used after its value was read")
+            return base[slot]
+        }
+    }
+
+    /// Notes that an entry whose value starts at `offset` matches the key of `slot`.
+    @inline(__always)
+    func note(_ offset: Int, at slot: Int) {
+        precondition(slot >= 0 && slot < top)
+        base[slot] = base[slot] == Self.absent ? offset : Self.ambiguous
+    }
+
+    /// Gives back every slot, for a new archive.
+    func reset() { top = 0 }
+}
+
+/// Which key of a key set each string of the archive's key table matches, worked out the
+/// first time an entry with that string is met in a container of that set: a string key's
+/// varint names a table index, which means a different string in every archive.
+struct DirectNameMatches {
+    /// The key sets met in this archive and where their answers start in `answers`.
+    private var bases: [(keys: ObjectIdentifier, base: Int)] = []
+    /// Per key set, one answer per table index: the key's position, −1 for none, or `unknown`.
+    private var answers: [Int] = []
+    private static let unknown = -2
+
+    /// Where the answers for `keys` start, for a table of `tableCount` strings.
+    @inline(__always)
+    mutating func base(for keys: ArchiveKeySet, tableCount: Int) -> Int {
+        let id = ObjectIdentifier(keys)
+        for entry in bases where entry.keys == id { return entry.base }
+        let base = answers.count
+        answers.append(contentsOf: repeatElement(Self.unknown, count: tableCount))
+        bases.append((id, base))
+        return base
+    }
+
+    /// The position in `keys` of the key that table string `index` (`name`) matches, or −1.
+    @inline(__always)
+    mutating func key(forTableIndex index: Int, base: Int, keys: ArchiveKeySet, name: () -> String) -> Int {
+        let known = answers[base + index]
+        if known != Self.unknown { return known }
+        let answer = keys.keyByName[name()] ?? -1
+        answers[base + index] = answer
+        return answer
+    }
+
+    /// Forgets every answer, for a new archive.
+    mutating func reset() {
+        if !bases.isEmpty {
+            bases.removeAll(keepingCapacity: true)
+            answers.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// Fills the slots of a container being opened (`DecodingState.openDirectContainer`).
+struct DirectSlotFiller: KeyedEntryVisitor {
+    let state: DecodingState
+    let keys: ArchiveKeySet
+    /// The container's first slot.
+    let base: Int
+    /// Where the key set's name answers start, once a string entry needed them.
+    var names = -1
+
+    @inline(__always)
+    mutating func visit(wire: UInt64, valueOffset: Int) {
+        let key: Int
+        if wire & 1 == 0 {
+            key = wire < 128 ? Int(keys.keyBySmallWire[Int(wire)]) : keys.keyByLargeWire[wire] ?? -1
+        } else {
+            key = stringKey(Int(wire >> 1))
+        }
+        if key >= 0 { state.directSlots.note(valueOffset, at: base + key) }
+    }
+
+    @inline(never)
+    private mutating func stringKey(_ index: Int) -> Int {
+        if names < 0 { names = state.directNames.base(for: keys, tableCount: state.keyStrings.count) }
+        let state = state
+        return state.directNames.key(forTableIndex: index, base: names, keys: keys) { state.keyStrings[index] }
+    }
+}
+
+extension DecodingState {
+    /// Opens the keyed container at `location` for generated code with `keys`: the checks and
+    /// errors of `keyedEntries` (which it is), and, when the key set allows it, the slots of
+    /// its keys, filled; `slots` is −1 when it does not (lookups then scan).
+    func openDirectContainer(_ keys: ArchiveKeySet, at location: ValueLocation, path: CodingPathNode,
+                             depth: Int) throws -> (entries: KeyedEntries, slots: Int) {
+        guard keys.readsBySlots else {
+            return (try keyedEntries(at: location, path: path, depth: depth, containerType: keys.containerType), -1)
+        }
+        let base = directSlots.take(keys.count)
+        var filler = DirectSlotFiller(state: self, keys: keys, base: base)
+        let entries = try keyedEntries(at: location, path: path, depth: depth, containerType: keys.containerType, visiting: &filler)
+        return (entries, base)
+    }
+}
