@@ -7,13 +7,17 @@
 #   REPO_ROOT: the checkout to measure (default: the repository holding this script). It need not
 #   contain the probe: Benchmarks/Callgrind from this script's checkout is copied to
 #   REPO_ROOT/.build-callgrind/Callgrind (gitignored), where its `../..` dependency is REPO_ROOT,
-#   and built there. Environment: MODELS (default: all four), ITERATIONS (default: 10),
+#   and built there. Environment: MODELS (default: the four large models; the message models,
+#   one message per iteration, are asked for by name: MODELS="msg-numeric msg-media", or
+#   MODELS=messages for all eight, msg-empty msg-one msg-numeric msg-sample msg-media
+#   msg-numeric-list msg-sample-list msg-media-list; the checkout must have
+#   KeyedArchiveSamples' message models), ITERATIONS (default: 10),
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
 #   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
 #   ArchiveEncoder.deterministic; the checkout must have that option), IDENTITY=1 (the same with
-#   ArchiveEncoder.preservesObjectIdentity), DIRECT=1 (the commit and app-state models' twins with the
+#   ArchiveEncoder.preservesObjectIdentity), DIRECT=1 (the commit, app-state and message models' twins with the
 #   conformances `@ArchiveCodable` generates, KeyedArchiveSamples' GeneratedCodeCommit,
-#   GeneratedCodeIntKeyedCommit and GeneratedCodeAppState, which the checkout must have: every operation then takes the
+#   GeneratedCodeIntKeyedCommit, GeneratedCodeAppState and GeneratedCodeMessages.swift's, which the checkout must have: every operation then takes the
 #   generated-code path).
 #   Each run's callgrind profile stays in REPO_ROOT/.build-callgrind/callgrind.<model>.<op>.<N>.out
 #   for callgrind_annotate.
@@ -25,6 +29,8 @@ probe_source="$here/../Callgrind"
 root=$(cd "${1:-$here/../..}" && pwd)
 iterations=${ITERATIONS:-10}
 models=${MODELS:-"commits-int commits-string app-state class-hierarchy"}
+message_models="msg-empty msg-one msg-numeric msg-sample msg-media msg-numeric-list msg-sample-list msg-media-list"
+[ "$models" = messages ] && models=$message_models
 
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed" >&2; exit 1; }
 [ -f "$root/Package.swift" ] && [ -d "$root/Sources/KeyedArchiveSamples" ] \
@@ -49,6 +55,7 @@ flags=()
 [ "${DETERMINISTIC:-0}" = 1 ] && flags+=(-Xswiftc -DDETERMINISTIC_OPTION)
 [ "${IDENTITY:-0}" = 1 ] && flags+=(-Xswiftc -DOBJECT_IDENTITY_OPTION)
 [ "${DIRECT:-0}" = 1 ] && flags+=(-Xswiftc -DDIRECT_CODE)
+case " $models" in *" msg-"*) flags+=(-Xswiftc -DMESSAGE_MODELS) ;; esac
 log="$work/build.log"
 if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
     tail -30 "$log" >&2

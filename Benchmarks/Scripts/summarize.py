@@ -5,7 +5,8 @@ Usage: swift package benchmark --format markdown --no-progress | python3 Scripts
 
 For every model it prints the median (p50) wall-clock time, CPU time and malloc count of each
 coder's encode and decode, and the speed-up against Foundation's JSONEncoder/JSONDecoder
-(JSON time / coder time) measured in the same run.
+(JSON time / coder time) measured in the same run; then the scaling table and the messages
+group's table (times in nanoseconds per message), when the output holds them.
 """
 import re
 import sys
@@ -58,6 +59,37 @@ def scaling_table(results):
         print("| " + " | ".join(cells) + " |")
 
 
+def messages_table(results):
+    """Time and mallocs per message of the Messages/<model>/<coder>/<op> benchmarks (their
+    scaling factor makes package-benchmark report them per message), with "× JSON" as above."""
+    rows = defaultdict(lambda: defaultdict(dict))  # model -> coder -> op -> metrics
+    for name, metrics in results.items():
+        match = re.match(r"^Messages/([^/]+)/(.+)/(encode|decode)$", name)
+        if match:
+            rows[match.group(1)][match.group(2)][match.group(3)] = metrics
+    if not rows:
+        return
+    print()
+    print("| message | coder | encode p50 (ns) | × JSON | decode p50 (ns) | × JSON | encode mallocs | decode mallocs |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    order = ["EmptyMessage", "OneFieldMessage", "NumericStruct", "PrimitivesSample", "MediaContent",
+             "NumericStructList", "PrimitivesSampleList", "MediaContentList"]
+    for model in sorted(rows, key=lambda m: (order.index(m) if m in order else len(order), m)):
+        coders = rows[model]
+        json = coders.get("JSON", {})
+        for coder in sorted(coders, key=lambda c: (c != "Archive", c != "Archive, generated", c != "JSON", c)):
+            row = [model, coder]
+            for op in ("encode", "decode"):
+                wall = coders[coder].get(op, {}).get("wall_ms")
+                base = json.get(op, {}).get("wall_ms")
+                row.append(f"{wall * 1e6:,.0f}" if wall is not None else "–")
+                row.append(f"{base / wall:.1f}×" if wall and base else "–")
+            for op in ("encode", "decode"):
+                mallocs = coders[coder].get(op, {}).get("mallocs")
+                row.append(f"{mallocs:,.0f}" if mallocs is not None else "–")
+            print("| " + " | ".join(row) + " |")
+
+
 def main():
     results = parse(sys.stdin.read())
     models = defaultdict(lambda: defaultdict(dict))
@@ -67,8 +99,9 @@ def main():
             continue
         model, coder, op = parts
         models[model][coder][op] = metrics
-    print("| model | coder | encode p50 (ms) | × JSON | decode p50 (ms) | × JSON | encode mallocs | decode mallocs |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    if models:
+        print("| model | coder | encode p50 (ms) | × JSON | decode p50 (ms) | × JSON | encode mallocs | decode mallocs |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
     for model in sorted(models):
         coders = models[model]
         json = coders.get("JSON", {})
@@ -85,6 +118,7 @@ def main():
                 row.append(f"{mallocs:,.0f}" if mallocs is not None else "–")
             print("| " + " | ".join(row) + " |")
     scaling_table(results)
+    messages_table(results)
 
 
 if __name__ == "__main__":

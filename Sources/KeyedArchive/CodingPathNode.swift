@@ -68,12 +68,16 @@ enum PathComponent {
     /// A value wrapped in a single-value container shares its parent's path.
     case none
     case key(any CodingKey)
+    /// Key `index` of a key set: what generated code's values add. A reference and an integer,
+    /// where `.key` copies an existential on every value.
+    case keyOf(ArchiveKeySet, Int)
     case index(Int)
 
     func append(to keys: inout [any CodingKey]) {
         switch self {
         case .none: break
         case .key(let key): keys.append(key)
+        case .keyOf(let set, let index): keys.append(set.keys[index])
         case .index(let index): keys.append(IndexKey(index))
         }
     }

@@ -86,7 +86,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         }
         if wantsDecodable {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
-            members.append(decodeFunction(typeName))
+            members.append(decodeFunction(typeName, shape))
             // A class's initializer must be in its body (an extension cannot add a designated
             // one): the member role writes it there.
             if kind == .structure { members.append(decodingInitializer(shape)) }
@@ -155,12 +155,22 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             """
     }
 
-    static func decodeFunction(_ typeName: String) -> String {
-        """
-        public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
-            try \(typeName)(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    /// Opens the value's keyed container and reads it, as the synthesized `init(from:)` does.
+    /// A type without coding keys reads nothing, not even a container (`JSONDecoder` makes one
+    /// from `1`): its generated code reads nothing either.
+    static func decodeFunction(_ typeName: String, _ shape: CodableShape) -> String {
+        guard !shape.entries.isEmpty else {
+            return """
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                    try \(typeName)(_archiveFrom: nil)
+                }
+                """
         }
-        """
+        return """
+            public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                try \(typeName)(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+            }
+            """
     }
 
     /// Reads every decoded entry in key order, as the synthesized `init(from:)` does; each
@@ -168,6 +178,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static func decodingInitializer(_ shape: CodableShape) -> String {
         let reads = shape.entries.enumerated().compactMap { index, entry in
             entry.isDecoded ? "    self.\(member(entry.name)) = try container.decode(at: \(index))" : nil
+        }
+        // Without coding keys there is no container to read (`decodeFunction`).
+        guard !shape.entries.isEmpty else {
+            return "private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {}"
         }
         return """
             private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {

@@ -55,3 +55,22 @@ public func nullCoder<Model: Codable & Sendable>(for model: Model) throws -> Cod
 
 /// The name of `nullCoder(for:)`'s coder in tables.
 public let nullCoderName = "Null coder"
+
+/// The coders of the messages benchmarks: `ArchiveEncoder`/`ArchiveDecoder`, Foundation's
+/// `JSONEncoder`/`JSONDecoder` (default options, compact) and binary
+/// `PropertyListEncoder`/`PropertyListDecoder`, in that order, named as in `codableCoders`.
+///
+/// Each coder is made once and kept for every message, as a program that sends messages keeps
+/// its coders. `codableCoders` makes a `JSONEncoder` per document, a cost that disappears in a
+/// document; in a message of a few fields it would be a good part of what is timed.
+public func messageCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
+    let archive = ArchiveEncoder(), archiveDecoder = ArchiveDecoder()
+    let json = JSONEncoder(), jsonDecoder = JSONDecoder()
+    let plist = PropertyListEncoder(), plistDecoder = PropertyListDecoder()
+    plist.outputFormat = .binary
+    return [
+        Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
+        Coder(name: "JSON", encode: { try json.encode($0) }, decode: { try jsonDecoder.decode(Model.self, from: $0) }),
+        Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try plistDecoder.decode(Model.self, from: $0) }),
+    ]
+}

@@ -115,6 +115,31 @@ struct StreamSamples {
 
     /// The article's repair step on a log that really is torn: the records before the tear
     /// survive, and truncating to the error's offset makes the log whole again.
+    @Test func manySmallMessages() throws {
+        struct Job: Codable, Equatable, Sendable {
+            var id: Int
+            var command: String
+            var arguments: [String]
+        }
+        let jobs = (0..<20).map { Job(id: $0, command: "resize", arguments: ["photo\($0).png"]) }
+
+        let encoder = ArchiveEncoder()
+        var buffer: [UInt8] = []
+        var received: [Job] = []
+        for job in jobs {
+            buffer.removeAll(keepingCapacity: true)      // one buffer for every message
+            try encoder.encode(job, into: &buffer)
+            received.append(try buffer.withUnsafeBytes { try ArchiveDecoder().decode(Job.self, from: $0) })
+        }
+        // received == jobs
+        let sizes = try jobs.map { job in try encoder.withArchive(of: job) { bytes in bytes.count } }
+
+        #expect(received == jobs)
+        #expect(sizes == (try jobs.map { try encoder.encode($0).count }))
+        // The buffer holds the last message's archive, as `encode(_:)` writes it.
+        #expect(Data(buffer) == (try encoder.encode(jobs.last!)))
+    }
+
     @Test func tornLogIsRepairedAtTheReportedOffset() throws {
         struct Job: Codable, Equatable, Sendable {
             var id: Int

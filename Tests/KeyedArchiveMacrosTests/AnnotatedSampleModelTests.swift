@@ -45,6 +45,20 @@ import Testing
             model("app state", appState, Annotated.AppState(appState)),
             model("int-keyed app state", intKeyedAppState, Annotated.IntKeyedAppState(intKeyedAppState)),
             model("numeric series", series, Annotated.NumericSeries(series)),
+        ] + messages
+    }
+
+    /// The message models, each as the benchmarks time it.
+    static var messages: [Model] {
+        [
+            model("empty message", EmptyMessage.sample(), Annotated.EmptyMessage(.sample())),
+            model("one-field message", OneFieldMessage.sample(), Annotated.OneFieldMessage(.sample())),
+            model("numeric struct", NumericStruct.sample(), Annotated.NumericStruct(.sample())),
+            model("primitives sample", PrimitivesSample.sample(), Annotated.PrimitivesSample(.sample())),
+            model("media content", MediaContent.sample(), Annotated.MediaContent(.sample())),
+            model("numeric struct list", NumericStructList.sample(), Annotated.NumericStructList(.sample())),
+            model("primitives sample list", PrimitivesSampleList.sample(), Annotated.PrimitivesSampleList(.sample())),
+            model("media content list", MediaContentList.sample(), Annotated.MediaContentList(.sample())),
         ]
     }
 
@@ -68,6 +82,12 @@ import Testing
         #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedAppState.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.IntKeyedAppState.Document.self))
         #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericSeries.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericSeries.Sample.self))
         #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.AppState.Sharing.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.EmptyMessage.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.OneFieldMessage.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericStruct.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.NumericStructList.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.PrimitivesSample.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.PrimitivesSampleList.self))
+        #expect(AnnotatedTypeTests.hasGeneratedCode(Annotated.MediaContent.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.MediaContentList.self)
+            && AnnotatedTypeTests.hasGeneratedCode(Annotated.Media.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.MediaImage.self)
+            && AnnotatedTypeTests.hasGeneratedCode(Annotated.MediaPlayer.self) && AnnotatedTypeTests.hasGeneratedCode(Annotated.ImageSize.self))
     }
 
     @Test func eachReadsTheOthersArchives() throws {
@@ -92,6 +112,29 @@ import Testing
                 }
                 model.expectSameDecoding(Data(mutated))
             }
+        }
+    }
+
+    /// The synthesized `init(from:)` of a struct without coded properties opens no container, so
+    /// it decodes from any value (JSONDecoder reads one from `1` or `[1]`); the generated code
+    /// reads nothing either: a scalar, an array, a nil, a keyed container with entries, at the top
+    /// level and under a key, give the struct on both paths.
+    @Test func anEmptyStructDecodesFromAnyValueAsInitFromDoes() throws {
+        struct Holder: Codable { var message: Annotated.EmptyMessage }
+        struct Raw<Value: Encodable>: Encodable { var message: Value }
+        let archives: [Data] = [
+            try ArchiveEncoder().encode(Int32(1)), try ArchiveEncoder().encode([1, 2]), try ArchiveEncoder().encode("text"),
+            try ArchiveEncoder().encode(Int?.none), try ArchiveEncoder().encode(["a": 1]),
+        ]
+        var codable = ArchiveDecoder()
+        codable.usesGeneratedCode = false
+        for bytes in archives {
+            #expect(try codable.decode(Annotated.EmptyMessage.self, from: bytes) == Annotated.EmptyMessage(.sample()))
+            #expect(try ArchiveDecoder().decode(Annotated.EmptyMessage.self, from: bytes) == Annotated.EmptyMessage(.sample()))
+        }
+        for nested in [try ArchiveEncoder().encode(Raw(message: 7)), try ArchiveEncoder().encode(Raw(message: [true]))] {
+            #expect(throws: Never.self) { try codable.decode(Holder.self, from: nested) }
+            #expect(throws: Never.self) { try ArchiveDecoder().decode(Holder.self, from: nested) }
         }
     }
 

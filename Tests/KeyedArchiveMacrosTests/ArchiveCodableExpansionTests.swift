@@ -121,6 +121,32 @@ import Testing
             """)
     }
 
+    /// Without coding keys, the synthesized `init(from:)` reads nothing, not even a container:
+    /// neither does the generated code.
+    @Test func aStructWithoutCodedPropertiesReadsNothing() {
+        expand("""
+            @ArchiveCodable
+            struct Empty: Codable {
+            }
+            """, """
+            struct Empty: Codable {
+            }
+
+            extension Empty: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys]())
+                public static func _archiveEncode(_ value: Empty, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    _ = encoder.keyedContainer(_archiveKeys)
+
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Empty {
+                    try Empty(_archiveFrom: nil)
+                }
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {
+                }
+            }
+            """)
+    }
+
     @Test func anEnumWithARawValueIsItsRawValue() {
         expand("""
             @ArchiveCodable

@@ -7,7 +7,7 @@ import SwiftSyntaxMacros
 import Testing
 
 /// The conformances written out by hand where swift-syntax must not be built (`karchive`'s
-/// `GeneratedCodeCommit`, `GeneratedCodeAppState`) or where the fuzzer needs them (`FuzzDirect`) are what `@ArchiveCodable`
+/// `GeneratedCodeCommit`, `GeneratedCodeAppState`, the message twins) or where the fuzzer needs them (`FuzzDirect`) are what `@ArchiveCodable`
 /// generates for the same declarations: the test expands the macro on the file's own structs and
 /// compares each generated extension with the written one, token for token. Only the `public` on
 /// the members (the macro writes it for every type) and the `KeyedArchive.` module qualifier are
@@ -114,6 +114,7 @@ import Testing
     }
 
     @Test(arguments: ["Sources/KeyedArchiveSamples/GeneratedCodeCommits.swift", "Sources/KeyedArchiveSamples/GeneratedCodeAppState.swift",
+                      "Sources/KeyedArchiveSamples/GeneratedCodeMessages.swift", "Sources/KeyedArchiveSamples/GeneratedCodeMediaContent.swift",
                       "Tests/KeyedArchiveTests/Support/FuzzModels.swift"])
     func theWrittenConformancesAreTheMacros(_ path: String) throws {
         let (written, generated) = try Self.writtenAndGenerated(path)

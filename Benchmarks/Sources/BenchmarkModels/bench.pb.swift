@@ -28,6 +28,74 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+public nonisolated enum Kabench_PBMediaPlayer: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case java // = 0
+  case flash // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .java
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .java
+    case 1: self = .flash
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .java: return 0
+    case .flash: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Kabench_PBMediaPlayer] = [
+    .java,
+    .flash,
+  ]
+
+}
+
+public nonisolated enum Kabench_PBImageSize: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case small // = 0
+  case large // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .small
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .small
+    case 1: self = .large
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .small: return 0
+    case .large: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Kabench_PBImageSize] = [
+    .small,
+    .large,
+  ]
+
+}
+
 public nonisolated struct Kabench_PBCommitAuthor: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -289,9 +357,362 @@ public nonisolated struct Kabench_PBInts: Sendable {
   public init() {}
 }
 
+public nonisolated struct Kabench_PBEmptyMessage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Kabench_PBOneFieldMessage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Kabench_PBNumericStruct: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var f1: Int32 = 0
+
+  public var f2: Int32 = 0
+
+  public var f3: Int32 = 0
+
+  public var f4: Int32 = 0
+
+  public var f5: Int32 = 0
+
+  public var f6: Int32 = 0
+
+  public var f7: Int32 = 0
+
+  public var f8: Int32 = 0
+
+  public var f9: Int32 = 0
+
+  public var f10: Int32 = 0
+
+  public var f11: Int32 = 0
+
+  public var f12: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Kabench_PBPrimitivesSample: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var intValue: Int32 {
+    get {_storage._intValue}
+    set {_uniqueStorage()._intValue = newValue}
+  }
+
+  public var longValue: Int64 {
+    get {_storage._longValue}
+    set {_uniqueStorage()._longValue = newValue}
+  }
+
+  public var floatValue: Float {
+    get {_storage._floatValue}
+    set {_uniqueStorage()._floatValue = newValue}
+  }
+
+  public var doubleValue: Double {
+    get {_storage._doubleValue}
+    set {_uniqueStorage()._doubleValue = newValue}
+  }
+
+  public var shortValue: Int32 {
+    get {_storage._shortValue}
+    set {_uniqueStorage()._shortValue = newValue}
+  }
+
+  public var charValue: UInt32 {
+    get {_storage._charValue}
+    set {_uniqueStorage()._charValue = newValue}
+  }
+
+  public var booleanValue: Bool {
+    get {_storage._booleanValue}
+    set {_uniqueStorage()._booleanValue = newValue}
+  }
+
+  public var intValueBoxed: Int32 {
+    get {_storage._intValueBoxed ?? 0}
+    set {_uniqueStorage()._intValueBoxed = newValue}
+  }
+  /// Returns true if `intValueBoxed` has been explicitly set.
+  public var hasIntValueBoxed: Bool {_storage._intValueBoxed != nil}
+  /// Clears the value of `intValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearIntValueBoxed() {_uniqueStorage()._intValueBoxed = nil}
+
+  public var longValueBoxed: Int64 {
+    get {_storage._longValueBoxed ?? 0}
+    set {_uniqueStorage()._longValueBoxed = newValue}
+  }
+  /// Returns true if `longValueBoxed` has been explicitly set.
+  public var hasLongValueBoxed: Bool {_storage._longValueBoxed != nil}
+  /// Clears the value of `longValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearLongValueBoxed() {_uniqueStorage()._longValueBoxed = nil}
+
+  public var floatValueBoxed: Float {
+    get {_storage._floatValueBoxed ?? 0}
+    set {_uniqueStorage()._floatValueBoxed = newValue}
+  }
+  /// Returns true if `floatValueBoxed` has been explicitly set.
+  public var hasFloatValueBoxed: Bool {_storage._floatValueBoxed != nil}
+  /// Clears the value of `floatValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearFloatValueBoxed() {_uniqueStorage()._floatValueBoxed = nil}
+
+  public var doubleValueBoxed: Double {
+    get {_storage._doubleValueBoxed ?? 0}
+    set {_uniqueStorage()._doubleValueBoxed = newValue}
+  }
+  /// Returns true if `doubleValueBoxed` has been explicitly set.
+  public var hasDoubleValueBoxed: Bool {_storage._doubleValueBoxed != nil}
+  /// Clears the value of `doubleValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearDoubleValueBoxed() {_uniqueStorage()._doubleValueBoxed = nil}
+
+  public var shortValueBoxed: Int32 {
+    get {_storage._shortValueBoxed ?? 0}
+    set {_uniqueStorage()._shortValueBoxed = newValue}
+  }
+  /// Returns true if `shortValueBoxed` has been explicitly set.
+  public var hasShortValueBoxed: Bool {_storage._shortValueBoxed != nil}
+  /// Clears the value of `shortValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearShortValueBoxed() {_uniqueStorage()._shortValueBoxed = nil}
+
+  public var charValueBoxed: UInt32 {
+    get {_storage._charValueBoxed ?? 0}
+    set {_uniqueStorage()._charValueBoxed = newValue}
+  }
+  /// Returns true if `charValueBoxed` has been explicitly set.
+  public var hasCharValueBoxed: Bool {_storage._charValueBoxed != nil}
+  /// Clears the value of `charValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearCharValueBoxed() {_uniqueStorage()._charValueBoxed = nil}
+
+  public var booleanValueBoxed: Bool {
+    get {_storage._booleanValueBoxed ?? false}
+    set {_uniqueStorage()._booleanValueBoxed = newValue}
+  }
+  /// Returns true if `booleanValueBoxed` has been explicitly set.
+  public var hasBooleanValueBoxed: Bool {_storage._booleanValueBoxed != nil}
+  /// Clears the value of `booleanValueBoxed`. Subsequent reads from it will return its default value.
+  public mutating func clearBooleanValueBoxed() {_uniqueStorage()._booleanValueBoxed = nil}
+
+  public var intArray: [Int32] {
+    get {_storage._intArray}
+    set {_uniqueStorage()._intArray = newValue}
+  }
+
+  public var longArray: [Int64] {
+    get {_storage._longArray}
+    set {_uniqueStorage()._longArray = newValue}
+  }
+
+  public var floatArray: [Float] {
+    get {_storage._floatArray}
+    set {_uniqueStorage()._floatArray = newValue}
+  }
+
+  public var doubleArray: [Double] {
+    get {_storage._doubleArray}
+    set {_uniqueStorage()._doubleArray = newValue}
+  }
+
+  public var shortArray: [Int32] {
+    get {_storage._shortArray}
+    set {_uniqueStorage()._shortArray = newValue}
+  }
+
+  public var charArray: [UInt32] {
+    get {_storage._charArray}
+    set {_uniqueStorage()._charArray = newValue}
+  }
+
+  public var booleanArray: [Bool] {
+    get {_storage._booleanArray}
+    set {_uniqueStorage()._booleanArray = newValue}
+  }
+
+  public var string: String {
+    get {_storage._string}
+    set {_uniqueStorage()._string = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Kabench_PBMedia: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var uri: String = String()
+
+  public var title: String {
+    get {_title ?? String()}
+    set {_title = newValue}
+  }
+  /// Returns true if `title` has been explicitly set.
+  public var hasTitle: Bool {self._title != nil}
+  /// Clears the value of `title`. Subsequent reads from it will return its default value.
+  public mutating func clearTitle() {self._title = nil}
+
+  public var width: Int32 = 0
+
+  public var height: Int32 = 0
+
+  public var format: String = String()
+
+  public var duration: Int64 = 0
+
+  public var size: Int64 = 0
+
+  public var bitrate: Int32 = 0
+
+  public var hasBitrate_p: Bool = false
+
+  public var persons: [String] = []
+
+  public var player: Kabench_PBMediaPlayer = .java
+
+  public var copyright: String {
+    get {_copyright ?? String()}
+    set {_copyright = newValue}
+  }
+  /// Returns true if `copyright` has been explicitly set.
+  public var hasCopyright: Bool {self._copyright != nil}
+  /// Clears the value of `copyright`. Subsequent reads from it will return its default value.
+  public mutating func clearCopyright() {self._copyright = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _title: String? = nil
+  fileprivate var _copyright: String? = nil
+}
+
+public nonisolated struct Kabench_PBMediaImage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var uri: String = String()
+
+  public var title: String {
+    get {_title ?? String()}
+    set {_title = newValue}
+  }
+  /// Returns true if `title` has been explicitly set.
+  public var hasTitle: Bool {self._title != nil}
+  /// Clears the value of `title`. Subsequent reads from it will return its default value.
+  public mutating func clearTitle() {self._title = nil}
+
+  public var width: Int32 = 0
+
+  public var height: Int32 = 0
+
+  public var size: Kabench_PBImageSize = .small
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _title: String? = nil
+}
+
+public nonisolated struct Kabench_PBMediaContent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var media: Kabench_PBMedia {
+    get {_media ?? Kabench_PBMedia()}
+    set {_media = newValue}
+  }
+  /// Returns true if `media` has been explicitly set.
+  public var hasMedia: Bool {self._media != nil}
+  /// Clears the value of `media`. Subsequent reads from it will return its default value.
+  public mutating func clearMedia() {self._media = nil}
+
+  public var images: [Kabench_PBMediaImage] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _media: Kabench_PBMedia? = nil
+}
+
+public nonisolated struct Kabench_PBNumericStructList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var structList: [Kabench_PBNumericStruct] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Kabench_PBPrimitivesSampleList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sampleList: [Kabench_PBPrimitivesSample] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Kabench_PBMediaContentList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mediaContentList: [Kabench_PBMediaContent] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "kabench"
+
+nonisolated extension Kabench_PBMediaPlayer: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0JAVA\0\u{1}FLASH\0")
+}
+
+nonisolated extension Kabench_PBImageSize: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SMALL\0\u{1}LARGE\0")
+}
 
 nonisolated extension Kabench_PBCommitAuthor: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PBCommitAuthor"
@@ -825,6 +1246,629 @@ nonisolated extension Kabench_PBInts: SwiftProtobuf.Message, SwiftProtobuf._Mess
 
   public static func ==(lhs: Kabench_PBInts, rhs: Kabench_PBInts) -> Bool {
     if lhs.values != rhs.values {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBEmptyMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBEmptyMessage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBEmptyMessage, rhs: Kabench_PBEmptyMessage) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBOneFieldMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBOneFieldMessage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.id) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularInt32Field(value: self.id, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBOneFieldMessage, rhs: Kabench_PBOneFieldMessage) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBNumericStruct: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBNumericStruct"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}f1\0\u{1}f2\0\u{1}f3\0\u{1}f4\0\u{1}f5\0\u{1}f6\0\u{1}f7\0\u{1}f8\0\u{1}f9\0\u{1}f10\0\u{1}f11\0\u{1}f12\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularSInt32Field(value: &self.f1) }()
+      case 2: try { try decoder.decodeSingularSInt32Field(value: &self.f2) }()
+      case 3: try { try decoder.decodeSingularSInt32Field(value: &self.f3) }()
+      case 4: try { try decoder.decodeSingularSInt32Field(value: &self.f4) }()
+      case 5: try { try decoder.decodeSingularSInt32Field(value: &self.f5) }()
+      case 6: try { try decoder.decodeSingularSInt32Field(value: &self.f6) }()
+      case 7: try { try decoder.decodeSingularSInt32Field(value: &self.f7) }()
+      case 8: try { try decoder.decodeSingularSInt32Field(value: &self.f8) }()
+      case 9: try { try decoder.decodeSingularSInt32Field(value: &self.f9) }()
+      case 10: try { try decoder.decodeSingularSInt32Field(value: &self.f10) }()
+      case 11: try { try decoder.decodeSingularSInt32Field(value: &self.f11) }()
+      case 12: try { try decoder.decodeSingularSInt32Field(value: &self.f12) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.f1 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f1, fieldNumber: 1)
+    }
+    if self.f2 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f2, fieldNumber: 2)
+    }
+    if self.f3 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f3, fieldNumber: 3)
+    }
+    if self.f4 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f4, fieldNumber: 4)
+    }
+    if self.f5 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f5, fieldNumber: 5)
+    }
+    if self.f6 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f6, fieldNumber: 6)
+    }
+    if self.f7 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f7, fieldNumber: 7)
+    }
+    if self.f8 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f8, fieldNumber: 8)
+    }
+    if self.f9 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f9, fieldNumber: 9)
+    }
+    if self.f10 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f10, fieldNumber: 10)
+    }
+    if self.f11 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f11, fieldNumber: 11)
+    }
+    if self.f12 != 0 {
+      try visitor.visitSingularSInt32Field(value: self.f12, fieldNumber: 12)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBNumericStruct, rhs: Kabench_PBNumericStruct) -> Bool {
+    if lhs.f1 != rhs.f1 {return false}
+    if lhs.f2 != rhs.f2 {return false}
+    if lhs.f3 != rhs.f3 {return false}
+    if lhs.f4 != rhs.f4 {return false}
+    if lhs.f5 != rhs.f5 {return false}
+    if lhs.f6 != rhs.f6 {return false}
+    if lhs.f7 != rhs.f7 {return false}
+    if lhs.f8 != rhs.f8 {return false}
+    if lhs.f9 != rhs.f9 {return false}
+    if lhs.f10 != rhs.f10 {return false}
+    if lhs.f11 != rhs.f11 {return false}
+    if lhs.f12 != rhs.f12 {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBPrimitivesSample: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBPrimitivesSample"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}int_value\0\u{3}long_value\0\u{3}float_value\0\u{3}double_value\0\u{3}short_value\0\u{3}char_value\0\u{3}boolean_value\0\u{3}int_value_boxed\0\u{3}long_value_boxed\0\u{3}float_value_boxed\0\u{3}double_value_boxed\0\u{3}short_value_boxed\0\u{3}char_value_boxed\0\u{3}boolean_value_boxed\0\u{3}int_array\0\u{3}long_array\0\u{3}float_array\0\u{3}double_array\0\u{3}short_array\0\u{3}char_array\0\u{3}boolean_array\0\u{1}string\0")
+
+  fileprivate class _StorageClass {
+    var _intValue: Int32 = 0
+    var _longValue: Int64 = 0
+    var _floatValue: Float = 0
+    var _doubleValue: Double = 0
+    var _shortValue: Int32 = 0
+    var _charValue: UInt32 = 0
+    var _booleanValue: Bool = false
+    var _intValueBoxed: Int32? = nil
+    var _longValueBoxed: Int64? = nil
+    var _floatValueBoxed: Float? = nil
+    var _doubleValueBoxed: Double? = nil
+    var _shortValueBoxed: Int32? = nil
+    var _charValueBoxed: UInt32? = nil
+    var _booleanValueBoxed: Bool? = nil
+    var _intArray: [Int32] = []
+    var _longArray: [Int64] = []
+    var _floatArray: [Float] = []
+    var _doubleArray: [Double] = []
+    var _shortArray: [Int32] = []
+    var _charArray: [UInt32] = []
+    var _booleanArray: [Bool] = []
+    var _string: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _intValue = source._intValue
+      _longValue = source._longValue
+      _floatValue = source._floatValue
+      _doubleValue = source._doubleValue
+      _shortValue = source._shortValue
+      _charValue = source._charValue
+      _booleanValue = source._booleanValue
+      _intValueBoxed = source._intValueBoxed
+      _longValueBoxed = source._longValueBoxed
+      _floatValueBoxed = source._floatValueBoxed
+      _doubleValueBoxed = source._doubleValueBoxed
+      _shortValueBoxed = source._shortValueBoxed
+      _charValueBoxed = source._charValueBoxed
+      _booleanValueBoxed = source._booleanValueBoxed
+      _intArray = source._intArray
+      _longArray = source._longArray
+      _floatArray = source._floatArray
+      _doubleArray = source._doubleArray
+      _shortArray = source._shortArray
+      _charArray = source._charArray
+      _booleanArray = source._booleanArray
+      _string = source._string
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularSInt32Field(value: &_storage._intValue) }()
+        case 2: try { try decoder.decodeSingularSInt64Field(value: &_storage._longValue) }()
+        case 3: try { try decoder.decodeSingularFloatField(value: &_storage._floatValue) }()
+        case 4: try { try decoder.decodeSingularDoubleField(value: &_storage._doubleValue) }()
+        case 5: try { try decoder.decodeSingularSInt32Field(value: &_storage._shortValue) }()
+        case 6: try { try decoder.decodeSingularUInt32Field(value: &_storage._charValue) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._booleanValue) }()
+        case 8: try { try decoder.decodeSingularSInt32Field(value: &_storage._intValueBoxed) }()
+        case 9: try { try decoder.decodeSingularSInt64Field(value: &_storage._longValueBoxed) }()
+        case 10: try { try decoder.decodeSingularFloatField(value: &_storage._floatValueBoxed) }()
+        case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._doubleValueBoxed) }()
+        case 12: try { try decoder.decodeSingularSInt32Field(value: &_storage._shortValueBoxed) }()
+        case 13: try { try decoder.decodeSingularUInt32Field(value: &_storage._charValueBoxed) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._booleanValueBoxed) }()
+        case 15: try { try decoder.decodeRepeatedSInt32Field(value: &_storage._intArray) }()
+        case 16: try { try decoder.decodeRepeatedSInt64Field(value: &_storage._longArray) }()
+        case 17: try { try decoder.decodeRepeatedFloatField(value: &_storage._floatArray) }()
+        case 18: try { try decoder.decodeRepeatedDoubleField(value: &_storage._doubleArray) }()
+        case 19: try { try decoder.decodeRepeatedSInt32Field(value: &_storage._shortArray) }()
+        case 20: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._charArray) }()
+        case 21: try { try decoder.decodeRepeatedBoolField(value: &_storage._booleanArray) }()
+        case 22: try { try decoder.decodeSingularStringField(value: &_storage._string) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._intValue != 0 {
+        try visitor.visitSingularSInt32Field(value: _storage._intValue, fieldNumber: 1)
+      }
+      if _storage._longValue != 0 {
+        try visitor.visitSingularSInt64Field(value: _storage._longValue, fieldNumber: 2)
+      }
+      if _storage._floatValue.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._floatValue, fieldNumber: 3)
+      }
+      if _storage._doubleValue.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._doubleValue, fieldNumber: 4)
+      }
+      if _storage._shortValue != 0 {
+        try visitor.visitSingularSInt32Field(value: _storage._shortValue, fieldNumber: 5)
+      }
+      if _storage._charValue != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._charValue, fieldNumber: 6)
+      }
+      if _storage._booleanValue != false {
+        try visitor.visitSingularBoolField(value: _storage._booleanValue, fieldNumber: 7)
+      }
+      try { if let v = _storage._intValueBoxed {
+        try visitor.visitSingularSInt32Field(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._longValueBoxed {
+        try visitor.visitSingularSInt64Field(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._floatValueBoxed {
+        try visitor.visitSingularFloatField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._doubleValueBoxed {
+        try visitor.visitSingularDoubleField(value: v, fieldNumber: 11)
+      } }()
+      try { if let v = _storage._shortValueBoxed {
+        try visitor.visitSingularSInt32Field(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._charValueBoxed {
+        try visitor.visitSingularUInt32Field(value: v, fieldNumber: 13)
+      } }()
+      try { if let v = _storage._booleanValueBoxed {
+        try visitor.visitSingularBoolField(value: v, fieldNumber: 14)
+      } }()
+      if !_storage._intArray.isEmpty {
+        try visitor.visitPackedSInt32Field(value: _storage._intArray, fieldNumber: 15)
+      }
+      if !_storage._longArray.isEmpty {
+        try visitor.visitPackedSInt64Field(value: _storage._longArray, fieldNumber: 16)
+      }
+      if !_storage._floatArray.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._floatArray, fieldNumber: 17)
+      }
+      if !_storage._doubleArray.isEmpty {
+        try visitor.visitPackedDoubleField(value: _storage._doubleArray, fieldNumber: 18)
+      }
+      if !_storage._shortArray.isEmpty {
+        try visitor.visitPackedSInt32Field(value: _storage._shortArray, fieldNumber: 19)
+      }
+      if !_storage._charArray.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._charArray, fieldNumber: 20)
+      }
+      if !_storage._booleanArray.isEmpty {
+        try visitor.visitPackedBoolField(value: _storage._booleanArray, fieldNumber: 21)
+      }
+      if !_storage._string.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._string, fieldNumber: 22)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBPrimitivesSample, rhs: Kabench_PBPrimitivesSample) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._intValue != rhs_storage._intValue {return false}
+        if _storage._longValue != rhs_storage._longValue {return false}
+        if _storage._floatValue != rhs_storage._floatValue {return false}
+        if _storage._doubleValue != rhs_storage._doubleValue {return false}
+        if _storage._shortValue != rhs_storage._shortValue {return false}
+        if _storage._charValue != rhs_storage._charValue {return false}
+        if _storage._booleanValue != rhs_storage._booleanValue {return false}
+        if _storage._intValueBoxed != rhs_storage._intValueBoxed {return false}
+        if _storage._longValueBoxed != rhs_storage._longValueBoxed {return false}
+        if _storage._floatValueBoxed != rhs_storage._floatValueBoxed {return false}
+        if _storage._doubleValueBoxed != rhs_storage._doubleValueBoxed {return false}
+        if _storage._shortValueBoxed != rhs_storage._shortValueBoxed {return false}
+        if _storage._charValueBoxed != rhs_storage._charValueBoxed {return false}
+        if _storage._booleanValueBoxed != rhs_storage._booleanValueBoxed {return false}
+        if _storage._intArray != rhs_storage._intArray {return false}
+        if _storage._longArray != rhs_storage._longArray {return false}
+        if _storage._floatArray != rhs_storage._floatArray {return false}
+        if _storage._doubleArray != rhs_storage._doubleArray {return false}
+        if _storage._shortArray != rhs_storage._shortArray {return false}
+        if _storage._charArray != rhs_storage._charArray {return false}
+        if _storage._booleanArray != rhs_storage._booleanArray {return false}
+        if _storage._string != rhs_storage._string {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBMedia: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBMedia"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}uri\0\u{1}title\0\u{1}width\0\u{1}height\0\u{1}format\0\u{1}duration\0\u{1}size\0\u{1}bitrate\0\u{3}has_bitrate\0\u{1}persons\0\u{1}player\0\u{1}copyright\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.uri) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._title) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.width) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.height) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.format) }()
+      case 6: try { try decoder.decodeSingularInt64Field(value: &self.duration) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self.size) }()
+      case 8: try { try decoder.decodeSingularInt32Field(value: &self.bitrate) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.hasBitrate_p) }()
+      case 10: try { try decoder.decodeRepeatedStringField(value: &self.persons) }()
+      case 11: try { try decoder.decodeSingularEnumField(value: &self.player) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self._copyright) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.uri.isEmpty {
+      try visitor.visitSingularStringField(value: self.uri, fieldNumber: 1)
+    }
+    try { if let v = self._title {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if self.width != 0 {
+      try visitor.visitSingularInt32Field(value: self.width, fieldNumber: 3)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularInt32Field(value: self.height, fieldNumber: 4)
+    }
+    if !self.format.isEmpty {
+      try visitor.visitSingularStringField(value: self.format, fieldNumber: 5)
+    }
+    if self.duration != 0 {
+      try visitor.visitSingularInt64Field(value: self.duration, fieldNumber: 6)
+    }
+    if self.size != 0 {
+      try visitor.visitSingularInt64Field(value: self.size, fieldNumber: 7)
+    }
+    if self.bitrate != 0 {
+      try visitor.visitSingularInt32Field(value: self.bitrate, fieldNumber: 8)
+    }
+    if self.hasBitrate_p != false {
+      try visitor.visitSingularBoolField(value: self.hasBitrate_p, fieldNumber: 9)
+    }
+    if !self.persons.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.persons, fieldNumber: 10)
+    }
+    if self.player != .java {
+      try visitor.visitSingularEnumField(value: self.player, fieldNumber: 11)
+    }
+    try { if let v = self._copyright {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 12)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBMedia, rhs: Kabench_PBMedia) -> Bool {
+    if lhs.uri != rhs.uri {return false}
+    if lhs._title != rhs._title {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.format != rhs.format {return false}
+    if lhs.duration != rhs.duration {return false}
+    if lhs.size != rhs.size {return false}
+    if lhs.bitrate != rhs.bitrate {return false}
+    if lhs.hasBitrate_p != rhs.hasBitrate_p {return false}
+    if lhs.persons != rhs.persons {return false}
+    if lhs.player != rhs.player {return false}
+    if lhs._copyright != rhs._copyright {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBMediaImage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBMediaImage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}uri\0\u{1}title\0\u{1}width\0\u{1}height\0\u{1}size\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.uri) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._title) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.width) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.height) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.size) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.uri.isEmpty {
+      try visitor.visitSingularStringField(value: self.uri, fieldNumber: 1)
+    }
+    try { if let v = self._title {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
+    if self.width != 0 {
+      try visitor.visitSingularInt32Field(value: self.width, fieldNumber: 3)
+    }
+    if self.height != 0 {
+      try visitor.visitSingularInt32Field(value: self.height, fieldNumber: 4)
+    }
+    if self.size != .small {
+      try visitor.visitSingularEnumField(value: self.size, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBMediaImage, rhs: Kabench_PBMediaImage) -> Bool {
+    if lhs.uri != rhs.uri {return false}
+    if lhs._title != rhs._title {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.size != rhs.size {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBMediaContent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBMediaContent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}media\0\u{1}images\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._media) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.images) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._media {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.images.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.images, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBMediaContent, rhs: Kabench_PBMediaContent) -> Bool {
+    if lhs._media != rhs._media {return false}
+    if lhs.images != rhs.images {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBNumericStructList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBNumericStructList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}struct_list\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.structList) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.structList.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.structList, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBNumericStructList, rhs: Kabench_PBNumericStructList) -> Bool {
+    if lhs.structList != rhs.structList {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBPrimitivesSampleList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBPrimitivesSampleList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}sample_list\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.sampleList) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.sampleList.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sampleList, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBPrimitivesSampleList, rhs: Kabench_PBPrimitivesSampleList) -> Bool {
+    if lhs.sampleList != rhs.sampleList {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Kabench_PBMediaContentList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PBMediaContentList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_content_list\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.mediaContentList) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.mediaContentList.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.mediaContentList, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Kabench_PBMediaContentList, rhs: Kabench_PBMediaContentList) -> Bool {
+    if lhs.mediaContentList != rhs.mediaContentList {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -6,7 +6,7 @@ import Foundation
 import KeyedArchiveSamples
 
 // The null coder writes no bytes: it is there for its times.
-let measurements = BenchmarkSuite.all().filter { $0.coder != nullCoderName }
+let measurements = try (BenchmarkSuite.all() + MessageSuite.all()).filter { $0.coder != nullCoderName }
 var sizes: [String: [String: Int]] = [:]
 var models: [String] = []
 for measurement in measurements {
@@ -20,8 +20,9 @@ for model in models {
     let row = sizes[model]!
     for measurement in measurements where measurement.model == model {
         let bytes = row[measurement.coder]!
-        let json = row["JSON"].map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–"
-        let protobuf = row["Protobuf"].map { String(format: "%.2f", Double(bytes) / Double($0)) } ?? "–"
+        // An empty message is no bytes in protobuf: no ratio to it.
+        let json = row["JSON"].flatMap { $0 > 0 ? String(format: "%.2f", Double(bytes) / Double($0)) : nil } ?? "–"
+        let protobuf = row["Protobuf"].flatMap { $0 > 0 ? String(format: "%.2f", Double(bytes) / Double($0)) : nil } ?? "–"
         print("| \(model) | \(measurement.coder) | \(bytes) | \(json) | \(protobuf) |")
     }
 }

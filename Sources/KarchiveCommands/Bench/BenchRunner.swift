@@ -127,13 +127,14 @@ struct BenchRunner {
                 io.report("[\(index + 1)/\(models.count)] \(models[index].0): checking every coder")
                 prepared.append(try models[index].1(models[index].0))
             }
-            results += try time(prepared)
+            results += try time(prepared, budget: budget)
         }
         return results
     }
 
-    /// Times the models in passes, round after round, and returns every coder's results.
-    private func time(_ models: [PreparedModel]) throws -> [BenchResult] {
+    /// Times the models in passes, round after round, and returns every coder's results;
+    /// `budget` is the CPU time each model gets in all (beyond its minimum rounds).
+    func time(_ models: [PreparedModel], budget: Double) throws -> [BenchResult] {
         var rounds = models.map { BenchRounds(coders: $0.coders.count) }
         let roundsPerPass = (minimumRounds + passes - 1) / passes
         for pass in 0..<passes {

@@ -6,32 +6,7 @@ enum BenchTable {
     static let columns = ["model", "coder", "encode ms", "× JSON", "decode ms", "× JSON", "bytes", "× JSON"]
 
     static func render(_ results: [BenchResult], environment: [String]) -> [String] {
-        var rows: [[String]] = []
-        var previousModel: String?
-        for result in results {
-            let json = results.first { $0.model == result.model && $0.coder == "JSON" }
-            rows.append([
-                result.model == previousModel ? "" : result.model,
-                result.coder,
-                milliseconds(result.encode),
-                json == nil ? "–" : speedup(result.encodeSpeedup),
-                milliseconds(result.decode),
-                json == nil ? "–" : speedup(result.decodeSpeedup),
-                // The null coder writes no bytes: it is there for its times.
-                result.coder == nullCoderName ? "–" : Formatting.count(result.bytes),
-                result.coder == nullCoderName ? "–" : json.map { Formatting.ratio(Double(result.bytes) / Double($0.bytes)) } ?? "–",
-            ])
-            previousModel = result.model
-        }
-        let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
-        func line(_ cells: [String]) -> String {
-            cells.indices.map { i in
-                i < 2 ? HexDumper.pad(cells[i], widths[i], left: false) : HexDumper.pad(cells[i], widths[i])
-            }.joined(separator: "  ").trimmingTrailingSpaces
-        }
-        return environment + [""]
-            + [line(columns), line(widths.map { String(repeating: "-", count: $0) })]
-            + rows.map(line)
+        environment + [""] + table(columns, rows(results, time: milliseconds))
             + ["", "The coders run in turn, round after round, in passes over the models; times are the medians over the rounds",
                "of one run of the whole model, in CPU time of the measuring thread (a busy machine's waits for a core are",
                "not counted). × JSON: for times, the median over the rounds of how many times faster than",
@@ -40,6 +15,39 @@ enum BenchTable {
                "Swift's Codable machinery alone costs, so no coder that goes through Encodable/Decodable can beat it.",
                "Archive, generated: the same model with the code @ArchiveCodable generates (the same bytes as Archive's)."]
             + steadiness(results)
+    }
+
+    /// One row per result, its times written by `time`; the model's name only on its first row.
+    static func rows(_ results: [BenchResult], time: (Double) -> String) -> [[String]] {
+        var rows: [[String]] = []
+        var previousModel: String?
+        for result in results {
+            let json = results.first { $0.model == result.model && $0.coder == "JSON" }
+            rows.append([
+                result.model == previousModel ? "" : result.model,
+                result.coder,
+                time(result.encode),
+                json == nil ? "–" : speedup(result.encodeSpeedup),
+                time(result.decode),
+                json == nil ? "–" : speedup(result.decodeSpeedup),
+                // The null coder writes no bytes: it is there for its times.
+                result.coder == nullCoderName ? "–" : Formatting.count(result.bytes),
+                result.coder == nullCoderName ? "–" : json.map { Formatting.ratio(Double(result.bytes) / Double($0.bytes)) } ?? "–",
+            ])
+            previousModel = result.model
+        }
+        return rows
+    }
+
+    /// `rows` under `columns`, aligned: the first two columns to the left, the numbers to the right.
+    static func table(_ columns: [String], _ rows: [[String]]) -> [String] {
+        let widths = columns.indices.map { i in max(columns[i].count, rows.map { $0[i].count }.max() ?? 0) }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { i in
+                i < 2 ? HexDumper.pad(cells[i], widths[i], left: false) : HexDumper.pad(cells[i], widths[i])
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+        return [line(columns), line(widths.map { String(repeating: "-", count: $0) })] + rows.map(line)
     }
 
     /// How steady the run was: the widest spread of any row's per-round ratios.

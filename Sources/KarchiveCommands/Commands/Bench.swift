@@ -9,7 +9,9 @@ struct Bench: KarchiveCommand {
             with string keys and with integer keys, an app-state document, a numeric series of a \
             million Doubles) with ArchiveEncoder (plain and zlib), JSONEncoder and \
             PropertyListEncoder (binary) in one run, and prints time and size with ratios against \
-            JSON. Build in release mode for meaningful numbers: swift run -c release karchive bench. \
+            JSON. A messages section then times small messages (an empty struct, one field, twelve \
+            Int32s, a mix of primitives and arrays, a media record with images, lists of five), \
+            per message, in batches. Build in release mode for meaningful numbers: swift run -c release karchive bench. \
             The benchmark package in Benchmarks/ measures more (allocations, swift-protobuf).
             """
     )
@@ -21,8 +23,12 @@ struct Bench: KarchiveCommand {
         if BenchTable.isDebugBuild {
             io.report("warning: this is a debug build; its timings are not meaningful. Run: swift run -c release karchive bench")
         }
-        let results = try BenchRunner(quick: quick, io: io).run()
-        io.write(BenchTable.render(results, environment: BenchTable.environment(quick: quick)).joined(separator: "\n") + "\n")
+        let runner = BenchRunner(quick: quick, io: io)
+        let results = try runner.run()
+        let messages = try runner.runMessages()
+        let lines = BenchTable.render(results, environment: BenchTable.environment(quick: quick))
+            + [""] + BenchTable.renderMessages(messages, quick: quick)
+        io.write(lines.joined(separator: "\n") + "\n")
         return 0
     }
 }

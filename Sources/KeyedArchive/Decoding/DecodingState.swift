@@ -17,6 +17,9 @@ final class DecodingState {
     /// The types met so far that are not read natively, and whether each has generated code
     /// (see `directDecodableType`).
     @exclusivity(unchecked) var directDecodableTypes = TypeVerdicts<any ArchiveDirectDecodable.Type>()
+    /// Whether each type with generated code met so far is read straight through it
+    /// (`readsDirectly`).
+    @exclusivity(unchecked) var directValueTypes = TypeVerdicts<Bool>()
     /// String keys of the archive, by key-table index.
     @exclusivity(unchecked) private(set) var keyStrings: [String] = []
     /// For each key-table index, the key it stands for (`KeyIdentity`).

@@ -64,6 +64,15 @@ extension DecodingState {
         return try T._archiveDecode(from: &decoder)
     }
 
+    /// Whether a value of `type`, which has generated code, is read straight through it: the
+    /// generated code is on, and `type` is neither a class (whose instances need the shared-object
+    /// checks first) nor a type with a native form (read natively). What `decodeValue` would
+    /// decide, kept per type.
+    @inline(__always)
+    func readsDirectly<T: ArchiveDirectDecodable>(_ type: T.Type) -> Bool {
+        usesGeneratedCode && directValueTypes.verdict(for: type) { !(type is AnyObject.Type) && NativeKind(type) == nil } == true
+    }
+
     /// `type` as a type with generated code, or `nil` if it has none. A class is asked here only
     /// once its identity is settled (`decodeSharedValue` reads shared instances first).
     @inline(__always)

@@ -186,7 +186,7 @@ public struct ArchiveDirectKeyedContainer {
             let mark = sink.mark()
             let addedKey = state.writeKey(wire: wire(key), into: sink)
             try state.encodeValueRollingBack(
-                value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(keys.keys[key]),
+                value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .keyOf(keys, key),
                 depth: container.depth + 1, optionalDepth: 1)
         }
     }
@@ -211,7 +211,7 @@ public struct ArchiveDirectKeyedContainer {
             let mark = sink.mark()
             let addedKey = state.writeKey(wire: wire(key), into: sink)
             do {
-                try state.encodeDirect(value, in: sink, parentPath: path, component: .key(keys.keys[key]), depth: depth)
+                try state.encodeDirect(value, in: sink, parentPath: path, component: .keyOf(keys, key), depth: depth)
             } catch {
                 state.rollBack(sink, to: mark, addedEntries: 1, addedKey: addedKey)
                 throw error

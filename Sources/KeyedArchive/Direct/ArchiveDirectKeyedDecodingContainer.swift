@@ -78,7 +78,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
         let location = try require(key)
         // The kind first: a scalar is a type mismatch whatever the depth.
         let (entries, slots) = try state.openDirectContainer(nestedKeys, at: location, path: nestedPath, depth: depth + 1)
-        try state.checkDepth(depth + 1, at: location, parentPath: path, component: .key(keys.keys[key]))
+        try state.checkDepth(depth + 1, at: location, parentPath: path, component: .keyOf(keys, key))
         return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: nestedPath, depth: depth + 1,
                                                    slots: slots)
     }
@@ -232,7 +232,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// The value of `type` under key `key`.
     public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
-        try state.decodeValue(type, at: require(key), parentPath: path, component: .key(keys.keys[key]),
+        try state.decodeValue(type, at: require(key), parentPath: path, component: .keyOf(keys, key),
                               depth: depth + 1, optionalDepth: 1)
     }
 
@@ -322,13 +322,36 @@ public struct ArchiveDirectKeyedDecodingContainer {
         return try integerSlowly(UInt64.self, at: location, key: key)
     }
 
+    /// The value of `type`, which has generated code, under key `key`: straight through that
+    /// code, without asking again which kind of type it is (what `decode(_:at:)` for any type
+    /// would find, as the encoding container's twin does).
+    public func decode<T: ArchiveDirectDecodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
+        let location = try require(key)
+        guard state.readsDirectly(T.self) else {
+            return try state.decodeValue(type, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1,
+                                         optionalDepth: 1)
+        }
+        return try state.decodeDirectValue(type, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1)
+    }
+
+    /// The value of `type`, which has generated code, under key `key`, or `nil` if there is none
+    /// or it is nil.
+    public func decode<T: ArchiveDirectDecodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
+        guard let location = try present(key) else { return nil }
+        guard state.readsDirectly(T.self) else {
+            return try state.decodeValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1,
+                                         optionalDepth: 1)
+        }
+        return try state.decodeDirectValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1)
+    }
+
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
     /// optional (an `Int??` holding `.some(nil)` comes back exactly): what the synthesized
     /// conformance reads for an optional property, with `decodeIfPresent`.
     public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
-        return try state.decodeValue(T.self, at: location, parentPath: path, component: .key(keys.keys[key]),
+        return try state.decodeValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key),
                                      depth: depth + 1, optionalDepth: 1)
     }
 }

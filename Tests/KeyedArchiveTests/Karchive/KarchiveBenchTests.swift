@@ -154,3 +154,37 @@ import Testing
         #expect(throws: DecodingError.self) { try ReplayDecoder.replay([Int].self, from: recorded) }
     }
 }
+
+/// `karchive bench`'s messages: how many messages one timing holds.
+@Suite struct MessageBatchTests {
+    @Test func aBatchTakesAboutTheTarget() {
+        // Messages of 100 ns, 3 µs and 0.3 ms against a 1 ms target: 10,000, 333 and 3 (rounded
+        // to the nearest count), each batch within half a message of the target.
+        for (seconds, expected) in [(1e-7, 10_000), (3e-6, 333), (3e-4, 3)] {
+            var asked: [Int] = []
+            let size = MessageBatch.size(target: 0.001) { count in asked.append(count); return Double(count) * seconds }
+            #expect(size == expected, "\(seconds)")
+            #expect(abs(Double(size) * seconds - 0.001) <= seconds / 2, "\(seconds)")
+            // Doubled from one until a batch took a quarter of the target, no further.
+            #expect(asked == (0..<asked.count).map { 1 << $0 } && Double(asked.last!) * seconds >= 0.001 / 4, "\(asked)")
+            #expect(asked.count < 2 || Double(asked[asked.count - 2]) * seconds < 0.001 / 4)
+        }
+    }
+
+    @Test func aSlowMessageIsABatchOfItsOwn() {
+        #expect(MessageBatch.size(target: 0.001) { Double($0) * 0.005 } == 1)
+    }
+
+    @Test func aClockThatDoesNotAdvanceStopsAtTheLargestBatch() {
+        var calls = 0
+        #expect(MessageBatch.size(target: 0.001) { _ in calls += 1; return 0 } == MessageBatch.largest)
+        #expect(calls == 22)
+        // Nor does a batch ever grow past it, however fast the messages.
+        #expect(MessageBatch.size(target: 1) { _ in 1e-9 } == MessageBatch.largest)
+    }
+
+    @Test func theQuickRunsBatchesAreShorter() {
+        #expect(MessageBatch.target(quick: false) == 0.001)
+        #expect(MessageBatch.target(quick: true) < MessageBatch.target(quick: false))
+    }
+}

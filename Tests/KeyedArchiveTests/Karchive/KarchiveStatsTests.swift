@@ -60,7 +60,7 @@ import Testing
     }
 }
 
-/// `karchive bench --quick`: a well-formed table, every model with every coder.
+/// `karchive bench --quick`: well-formed tables, every model and every message with every coder.
 @Suite struct KarchiveBenchTests {
     @Test func quickBenchPrintsAWellFormedTable() throws {
         let run = karchive("bench", "--quick")
@@ -106,6 +106,64 @@ import Testing
         #expect(run.errors.contains("[5/5] Numeric series, 10,000 Doubles: checking every coder\n"))
         #expect(run.errors.contains("warning: this is a debug build"))
         #expect(lines.contains { $0.hasPrefix("warning: this is a debug build") })
+        try expectMessagesSection(lines, errors: run.errors)
+    }
+
+    /// The messages section after the documents' table: every message with every coder, times
+    /// per message, and each size that of the message's own encoding.
+    private func expectMessagesSection(_ lines: [String], errors: String) throws {
+        let title = try #require(lines.firstIndex { $0.hasPrefix("Messages: the cost of one small message") })
+        let documents = try #require(lines.firstIndex { $0.hasPrefix("model ") })
+        #expect(title > documents)
+        let header = try #require(lines[title...].firstIndex { $0.hasPrefix("message ") })
+        #expect(lines[header].split(separator: " ") == ["message", "coder", "encode", "ns", "×", "JSON", "decode", "ns", "×", "JSON", "bytes", "×", "JSON"])
+        let rows = lines[(header + 2)...].prefix { !$0.isEmpty }
+        #expect(rows.count == 32)
+        var message = ""
+        var cells: [String: [String: [String]]] = [:]
+        var order: [String] = []
+        for row in rows {
+            let columns = row.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if columns.count == 8 { message = columns[0]; order.append(message) }
+            let values = Array(columns.suffix(7))
+            #expect(cells[message]?[values[0]] == nil, "\(row)")
+            cells[message, default: [:]][values[0]] = values
+            for time in [values[1], values[3]] {
+                #expect(Int(time.replacingOccurrences(of: ",", with: "")).map { $0 > 0 } == true, "\(row)")
+            }
+            for ratio in [values[2], values[4]] { #expect(ratio.hasSuffix("×"), "\(row)") }
+            #expect(values[6].hasSuffix("×"), "\(row)")
+            if values[0] == "JSON" { #expect(values[2] == "1.0×" && values[4] == "1.0×" && values[6] == "1.00×", "\(row)") }
+        }
+        // The sizes are those of each coder's encoding of the sample message; the twin with
+        // generated code writes the Archive row's bytes.
+        func bytes(_ value: some Encodable) throws -> [Int] {
+            let plist = PropertyListEncoder()
+            plist.outputFormat = .binary
+            return try [ArchiveEncoder().encode(value).count, ArchiveEncoder().encode(value).count,
+                        JSONEncoder().encode(value).count, plist.encode(value).count]
+        }
+        let expected: [(String, [Int])] = try [
+            ("Empty message", bytes(EmptyMessage.sample())), ("One field", bytes(OneFieldMessage.sample())),
+            ("Numeric struct", bytes(NumericStruct.sample())), ("Primitives sample", bytes(PrimitivesSample.sample())),
+            ("Media content", bytes(MediaContent.sample())), ("Numeric struct list × 5", bytes(NumericStructList.sample())),
+            ("Primitives sample list × 5", bytes(PrimitivesSampleList.sample())), ("Media content list × 5", bytes(MediaContentList.sample())),
+        ]
+        #expect(order == expected.map(\.0))
+        let coders = ["Archive", "Archive, generated", "JSON", "PropertyList"]
+        for (name, sizes) in expected {
+            #expect(cells[name].map { Set($0.keys) } == Set(coders), "\(name)")
+            for (coder, size) in zip(coders, sizes) {
+                #expect(cells[name]?[coder].flatMap { Int($0[5].replacingOccurrences(of: ",", with: "")) } == size, "\(name), \(coder)")
+            }
+        }
+        // Every message was checked (decoded back) before it was timed.
+        for (index, (name, _)) in expected.enumerated() {
+            #expect(errors.contains("[message \(index + 1)/8] \(name): checking every coder\n"), "\(name)")
+        }
+        // Each section says how steady its rounds were.
+        #expect(lines[..<title].filter { $0.hasPrefix("Steadiness: ") }.count == 1)
+        #expect(lines[title...].filter { $0.hasPrefix("Steadiness: ") }.count == 1)
     }
 }
 

@@ -21,6 +21,16 @@ import KeyedArchiveSamples
 //   app-state        settings, 500 documents, 40 folders     (AppState.sample())
 //   class-hierarchy  2,000 circles through superEncoder()     (Drawing.sample())
 // Spaces may stand for hyphens ("commits int keys" works too).
+//
+// The message models (KeyedArchiveSamples' MessageModels.swift), compiled in with
+// -Xswiftc -DMESSAGE_MODELS (callgrind.sh passes it when MODELS names one), so that the probe
+// still builds against checkouts without them; one iteration is one message:
+//   msg-empty          EmptyMessage               msg-numeric-list  NumericStructList (5)
+//   msg-one            OneFieldMessage            msg-sample-list   PrimitivesSampleList (5)
+//   msg-numeric        NumericStruct (12 Int32)   msg-media-list    MediaContentList (5)
+//   msg-sample         PrimitivesSample
+//   msg-media          MediaContent
+// With DIRECT_CODE, their twins with generated code (GeneratedCodeMessages.swift) instead.
 
 enum Operation: String {
     case encode, decode, deterministicEncode = "deterministic-encode", deterministicDecode = "deterministic-decode"
@@ -64,9 +74,36 @@ let plainModels: [Model] = [
 ]
 #endif
 
+#if MESSAGE_MODELS && DIRECT_CODE
+// DIRECT=1: the messages' twins with the code `@ArchiveCodable` generates, the same bytes.
+let messageModels: [Model] = [
+    model("msg-empty") { GeneratedCodeEmptyMessage(EmptyMessage.sample()) },
+    model("msg-one") { GeneratedCodeOneFieldMessage(OneFieldMessage.sample()) },
+    model("msg-numeric") { GeneratedCodeNumericStruct(NumericStruct.sample()) },
+    model("msg-sample") { GeneratedCodePrimitivesSample(PrimitivesSample.sample()) },
+    model("msg-media") { GeneratedCodeMediaContent(MediaContent.sample()) },
+    model("msg-numeric-list") { GeneratedCodeNumericStructList(NumericStructList.sample()) },
+    model("msg-sample-list") { GeneratedCodePrimitivesSampleList(PrimitivesSampleList.sample()) },
+    model("msg-media-list") { GeneratedCodeMediaContentList(MediaContentList.sample()) },
+]
+#elseif MESSAGE_MODELS
+let messageModels: [Model] = [
+    model("msg-empty") { EmptyMessage.sample() },
+    model("msg-one") { OneFieldMessage.sample() },
+    model("msg-numeric") { NumericStruct.sample() },
+    model("msg-sample") { PrimitivesSample.sample() },
+    model("msg-media") { MediaContent.sample() },
+    model("msg-numeric-list") { NumericStructList.sample() },
+    model("msg-sample-list") { PrimitivesSampleList.sample() },
+    model("msg-media-list") { MediaContentList.sample() },
+]
+#else
+let messageModels: [Model] = []
+#endif
+
 let models: [Model] = plainModels + [
     model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
-]
+] + messageModels
 
 /// Keeps `value` observable to the optimizer.
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }

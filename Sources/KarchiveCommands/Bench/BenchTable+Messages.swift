@@ -1,0 +1,27 @@
+import Foundation
+
+/// The messages section of `karchive bench`'s output: a table like the documents', with times
+/// per message in nanoseconds.
+extension BenchTable {
+    static let messageColumns = ["message", "coder", "encode ns", "× JSON", "decode ns", "× JSON", "bytes", "× JSON"]
+
+    /// The section's title, table, notes and steadiness line; `quick`: the run's batches were
+    /// `--quick`'s shorter ones.
+    static func renderMessages(_ results: [BenchResult], quick: Bool) -> [String] {
+        let microseconds = Int((MessageBatch.target(quick: quick) * 1e6).rounded())
+        let batch = microseconds % 1_000 == 0 ? "\(microseconds / 1_000) ms" : "\(microseconds) µs"
+        return ["Messages: the cost of one small message, where a coder's fixed cost per call decides its speed", ""]
+            + table(messageColumns, rows(results, time: nanoseconds))
+            + ["", "Times are per message: each timing is a batch of as many messages as take about \(batch) of CPU time,",
+               "divided by their number, so the clock's own cost and resolution disappear; the medians and ratios are over",
+               "rounds, as above. Each coder is made once and kept for every message, as a program that sends messages",
+               "keeps its coders. Bytes: one encoded message (for an archive, its header included)."]
+            + steadiness(results)
+    }
+
+    /// Nanoseconds, whole, in groups of three digits.
+    static func nanoseconds(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "–" }
+        return Formatting.count(Int((seconds * 1e9).rounded()))
+    }
+}
