@@ -17,7 +17,8 @@ import Foundation
 /// every length is checked before anything is allocated.
 ///
 /// An `ArchiveDecoder` holds only options: it is a value type, `Sendable`, and one instance can
-/// be used from many tasks at once.
+/// be used from many tasks at once. Like the encoder, it keeps what a call works with for the
+/// next call on the same thread; it never keeps the bytes it read.
 public struct ArchiveDecoder: Sendable {
     /// Bounds on what a decoder accepts from untrusted input.
     public struct Limits: Hashable, Sendable {

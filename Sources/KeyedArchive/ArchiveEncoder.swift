@@ -24,7 +24,10 @@ import Foundation
 /// out-of-order writes.
 ///
 /// An `ArchiveEncoder` holds only options: it is a value type, `Sendable`, and one instance can
-/// be used from many tasks at once.
+/// be used from many tasks at once. What a call works with (buffers, the key table, what it has
+/// learned about the types it met) is kept between calls, one set per thread, so that a small
+/// message costs little more than its bytes; a thread keeps at most one, of a small archive's
+/// size, and lets go of it when it exits.
 public struct ArchiveEncoder: Sendable {
     /// Whether and how to compress the archive body. Default: `.none`.
     public var compression: ArchiveCompression = .none
