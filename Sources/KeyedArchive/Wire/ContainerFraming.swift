@@ -18,6 +18,11 @@ protocol KeyedEntryVisitor {
 
 /// A visitor that does nothing: the plain check of a container.
 struct IgnoredEntries: KeyedEntryVisitor {
+    // Not an empty struct: an empty value has no address of its own, and in a debug build under
+    // ThreadSanitizer, passing one `inout` into the generic `keyedFraming` made the access check
+    // read a bogus address and crash (CI at a2f3043). One byte costs nothing once specialized.
+    private var unused: UInt8 = 0
+
     @inline(__always)
     func visit(wire: UInt64, valueOffset: Int) {}
 }
