@@ -58,6 +58,74 @@ import Testing
         #expect(try decoder.decode(Holder.self, from: data) == Holder(tags: ["a"]))
     }
 
+    // MARK: [Bool]
+
+    /// `ContiguousArray<Bool>` has no fast path. 127 and 128 elements: the payload's length
+    /// varint grows to two bytes between them.
+    @Test(arguments: [[], [false], [true, false, true], Array(repeating: true, count: 126), Array(repeating: false, count: 127),
+                      (0..<300).map { $0 % 3 == 0 }] as [[Bool]])
+    func boolArraysMatchTheGenericEncodingByteForByte(_ bools: [Bool]) throws {
+        let fast = try ArchiveEncoder().encode(bools)
+        let generic = try ArchiveEncoder().encode(ContiguousArray(bools))
+        #expect(fast == generic)
+        #expect(try ArchiveDecoder().decode([Bool].self, from: generic) == bools)
+        #expect(try ArchiveDecoder().decode(ContiguousArray<Bool>.self, from: fast) == ContiguousArray(bools))
+        // Inside a struct, through both coders' keyed paths.
+        struct Holder: Codable, Equatable { var flags: [Bool]; var after: Int }
+        let holder = Holder(flags: bools, after: 7)
+        #expect(try ArchiveDecoder().decode(Holder.self, from: ArchiveEncoder().encode(holder)) == holder)
+    }
+
+    @Test func boolArrayWithANonBoolElementIsATypeMismatchAtItsIndex() throws {
+        struct Mixed: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                try container.encode(true)
+                try container.encode(false)
+                try container.encode(1)
+            }
+        }
+        let data = try ArchiveEncoder().encode(Mixed())
+        #expect {
+            _ = try ArchiveDecoder().decode([Bool].self, from: data)
+        } throws: { error in
+            guard case DecodingError.typeMismatch(let type, let context) = error else { return false }
+            return type == Bool.self && context.codingPath.map(\.intValue) == [2]
+        }
+    }
+
+    @Test func boolArrayWhoseCountDisagreesWithItsLengthIsCorrupted() throws {
+        // [true, false] claiming three elements in a payload of three bytes (count + two), and
+        // claiming one element with two bytes after it: the generic reader reports both.
+        let tooMany: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0D, 0x03, 0x03, 0x02, 0x01, 0x00]
+        let tooFew: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0D, 0x03, 0x01, 0x02, 0x01, 0x00]
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Bool].self, from: tooMany) }
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Bool].self, from: tooFew) }
+        // Well formed, the same bytes read.
+        let good: [UInt8] = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x00, 0x0D, 0x03, 0x02, 0x02, 0x01, 0x00]
+        #expect(try ArchiveDecoder().decode([Bool].self, from: good) == [true, false])
+        // Every truncation of it fails, none crashes.
+        for cut in 0..<good.count {
+            #expect(throws: DecodingError.self) { try ArchiveDecoder().decode([Bool].self, from: Array(good[..<cut])) }
+        }
+    }
+
+    @Test func boolArraysCountAgainstTheDepthLimitAndTheCollectionLimit() throws {
+        struct Holder: Codable, Equatable { var flags: [Bool] }
+        var encoder = ArchiveEncoder()
+        encoder.maximumDepth = 1
+        #expect(throws: EncodingError.self) { try encoder.encode(Holder(flags: [true])) }
+        var decoder = ArchiveDecoder()
+        decoder.limits.maximumDepth = 1
+        let data = try ArchiveEncoder().encode(Holder(flags: [true]))
+        #expect(throws: DecodingError.self) { try decoder.decode(Holder.self, from: data) }
+        decoder.limits.maximumDepth = 2
+        #expect(try decoder.decode(Holder.self, from: data) == Holder(flags: [true]))
+        decoder.limits.maximumCollectionCount = 2
+        #expect(throws: DecodingError.self) { try decoder.decode([Bool].self, from: ArchiveEncoder().encode([true, true, false])) }
+        #expect(try decoder.decode([Bool].self, from: ArchiveEncoder().encode([true, false])) == [true, false])
+    }
+
     /// The packed element kind byte of an archive whose root is a packed array.
     private func packedKind(_ data: Data) -> UInt8? {
         data.count > 7 && data[data.startIndex + 6] == 0x0E ? data[data.startIndex + 7] : nil

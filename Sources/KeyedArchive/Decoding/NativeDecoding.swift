@@ -9,7 +9,7 @@ import Foundation
 enum NativeKind {
     case string, int, double, bool, float
     case int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8, int128, uint128
-    case date, uuid, url, data, bytes, packedArray, strings
+    case date, uuid, url, data, bytes, packedArray, strings, bools
 
     init?<T>(_: T.Type) {
         guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return nil }
@@ -38,6 +38,7 @@ enum NativeKind {
             let known = KnownTypes.shared
             if type == known.uint8Array { self = .bytes; return }
             if type == known.stringArray { self = .strings; return }
+            if type == known.boolArray { self = .bools; return }
             switch type {
             case known.doubleArray, known.floatArray, known.intArray, known.int64Array,
                  known.int32Array, known.int16Array, known.int8Array, known.uintArray,
@@ -182,6 +183,10 @@ extension DecodingState {
             return unsafeBitCast([String](), to: T.self)
         case (.strings, WireTag.unkeyed) where depth <= limits.maximumDepth:
             if let strings = decodeStrings(at: location) { return unsafeBitCast(strings, to: T.self) }
+        case (.bools, WireTag.emptyUnkeyed) where depth <= limits.maximumDepth:
+            return unsafeBitCast([Bool](), to: T.self)
+        case (.bools, WireTag.unkeyed) where depth <= limits.maximumDepth:
+            if let bools = decodeBools(at: location) { return unsafeBitCast(bools, to: T.self) }
         case (.packedArray, WireTag.packed) where location.packed == nil:
             return try decodePackedArray(type, at: location, parentPath: parentPath, component: component,
                                          depth: depth, optionalDepth: optionalDepth)
@@ -212,6 +217,27 @@ extension DecodingState {
             p += size
         }
         return p == end ? strings : nil
+    }
+
+    /// An unkeyed container of booleans as `[Bool]`, without a decoder per element; `nil` when
+    /// anything is unusual (an element that is not `01` or `02`, bad bytes), so that the generic
+    /// path reports it with its exact coding path.
+    private func decodeBools(at location: ValueLocation) -> [Bool]? {
+        var p = location.offset + 1
+        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
+        let end = p + length
+        // Every element is one byte: a count that is not the rest of the payload is unusual.
+        guard let count = try? reader.varint(at: &p, limit: end), count == UInt64(end - p),
+              count <= UInt64(limits.maximumCollectionCount) else { return nil }
+        var bools: [Bool] = []
+        bools.reserveCapacity(Int(count))
+        while p < end {
+            let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
+            guard tag == WireTag.true || tag == WireTag.false else { return nil }
+            bools.append(tag == WireTag.true)
+            p += 1
+        }
+        return bools
     }
 
     /// A packed array as `T`: one bounds check, then one copy (same kind) or one widening loop

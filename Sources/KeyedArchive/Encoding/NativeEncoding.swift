@@ -11,8 +11,9 @@ import Foundation
 /// protocol cast: the comparisons are pointer compares and fold away when specialized.
 enum NativeEncoding {
     /// Writes `value` if its type has a native encoding; returns `false` otherwise.
-    /// `withinDepth` says whether a container may be opened here: `[String]` is written as the
-    /// unkeyed container it is, so past the depth limit it goes the generic way (and throws).
+    /// `withinDepth` says whether a container may be opened here: `[String]` and `[Bool]` are
+    /// written as the unkeyed containers they are, so past the depth limit they go the generic
+    /// way (and throw).
     @inline(__always)
     static func write<T: Encodable>(_ value: T, into writer: inout ByteWriter, withinDepth: Bool) -> Bool {
         guard MemoryLayout<T>.size <= KnownTypes.largestNativeSize else { return false }
@@ -39,6 +40,7 @@ enum NativeEncoding {
         let type = ObjectIdentifier(T.self)
         let known = KnownTypes.shared
         if type == known.stringArray, withinDepth { writeStrings(unsafeBitCast(value, to: [String].self), into: &writer); return true }
+        if type == known.boolArray, withinDepth { writeBools(unsafeBitCast(value, to: [Bool].self), into: &writer); return true }
         if type == known.uint8Array { writeBytes(unsafeBitCast(value, to: [UInt8].self), into: &writer); return true }
         if type == known.doubleArray { writePacked(unsafeBitCast(value, to: [Double].self), .float64, into: &writer); return true }
         if type == known.floatArray { writePacked(unsafeBitCast(value, to: [Float].self), .float32, into: &writer); return true }
@@ -125,6 +127,18 @@ enum NativeEncoding {
         writer.appendVarint(UInt64(payload))
         writer.appendVarint(UInt64(values.count))
         for value in values { writeString(value, into: &writer) }
+    }
+
+    /// `[Bool]` as the unkeyed container `Array.encode(to:)` would produce, byte for byte: one
+    /// tag byte per element, so the payload's size is known before the first is written.
+    static func writeBools(_ values: [Bool], into writer: inout ByteWriter) {
+        if values.isEmpty { return writer.append(WireTag.emptyUnkeyed) }
+        let payload = varintSize(UInt64(values.count)) + values.count
+        writer.reserve(11 + payload)
+        writer.append(WireTag.unkeyed)
+        writer.appendVarint(UInt64(payload))
+        writer.appendVarint(UInt64(values.count))
+        for value in values { writer.append(value ? WireTag.true : WireTag.false) }
     }
 
     static func writeDate(_ value: Date, into writer: inout ByteWriter) {

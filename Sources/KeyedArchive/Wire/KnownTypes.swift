@@ -24,6 +24,7 @@ struct KnownTypes {
     let uint16Array = ObjectIdentifier([UInt16].self)
     let uint8Array = ObjectIdentifier([UInt8].self)
     let stringArray = ObjectIdentifier([String].self)
+    let boolArray = ObjectIdentifier([Bool].self)
 
     static let shared = KnownTypes()
 
