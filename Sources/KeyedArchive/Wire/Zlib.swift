@@ -43,6 +43,12 @@ enum Zlib {
             throw ArchiveFormatError(.limitExceeded, at: offset, "not enough memory to start inflating")
         }
         defer { inflateEnd(&z) }
+        // §11 judges the 2-byte header once both bytes are in, and FDICT set is `compression`.
+        // zlib checks the header's other fields then, but reports a preset dictionary only
+        // after the 4-byte DICTID that follows, so a stream cut within it would be `truncated`.
+        if stream.count >= 2, stream[1] & 0x20 != 0 {
+            throw ArchiveFormatError(.compression, at: offset, "the zlib stream asks for a preset dictionary (FDICT)")
+        }
         var scratch: Bytef = 0
         var status: Int32 = Z_OK
         withUnsafeMutablePointer(to: &scratch) { scratchPointer in

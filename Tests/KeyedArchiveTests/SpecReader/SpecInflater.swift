@@ -16,6 +16,9 @@ func specInflate(_ input: [UInt8], streamStart: Int, inputEnd: Int, declared: In
         fatalError("zlib could not be initialized")
     }
     defer { inflateEnd(&stream) }
+    // §11: "the 2-byte zlib header is judged once both bytes are present", FDICT set included
+    // (zlib alone would wait for the dictionary id after it).
+    if inputEnd - streamStart >= 2, input[streamStart + 1] & 0x20 != 0 { throw .compression(streamStart) }
 
     enum Outcome { case ended(produced: Int, unread: Int), notZlib, tooMuch, inputEnded }
     let outcome: Outcome = input.withUnsafeBufferPointer { inBuffer in
