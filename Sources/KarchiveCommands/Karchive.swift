@@ -77,8 +77,9 @@ struct LimitOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard maxDepth >= 1, maxInflatedSize >= 0, maxCount >= 0 else {
-            throw ValidationError("limits must not be negative, and --max-depth must be at least 1")
+        // Spec/FORMAT.md §12.1: every limit is 0 or more, and 0 is a legal value of each.
+        guard maxDepth >= 0, maxInflatedSize >= 0, maxCount >= 0 else {
+            throw ValidationError("limits must not be negative")
         }
     }
 }

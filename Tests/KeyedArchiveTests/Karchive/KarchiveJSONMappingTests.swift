@@ -224,6 +224,21 @@ func throughJSON<T: Codable>(_ value: T, as type: T.Type = T.self, sourceLocatio
         #expect(archiveOfJSON(json) == .failure(JSONRunFailure(message: message + "\n")))
     }
 
+    /// JSON.md §6: offsets count from the document's first byte, a byte order mark and
+    /// whitespace included; a name or string is pointed at by its opening quote, another value
+    /// by its first byte.
+    @Test(arguments: [
+        (#"{"a":1,"a":2}"#, 7, #"the object repeats the member name "a""#),
+        (#"{"$uuid":"x"}"#, 9, #"$uuid needs a UUID string such as "E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#),
+        (#"{"$nil":0}"#, 8, "$nil needs an integer level from 1 to 511"),
+    ])
+    func refusalOffsetsCountTheByteOrderMarkAndPointAtTheOpeningQuote(_ json: String, _ offset: Int, _ reason: String) {
+        for (prefix, shift) in [([UInt8](), 0), ([0xEF, 0xBB, 0xBF], 3), (Array(" \n\t".utf8), 3), ([0xEF, 0xBB, 0xBF, 0x20], 4)] {
+            #expect(archiveOfJSON(prefix + Array(json.utf8))
+                    == .failure(JSONRunFailure(message: "error: invalid JSON at offset \(offset + shift): \(reason)\n")), "prefix \(prefix)")
+        }
+    }
+
     @Test func equivalentNamesInDifferentObjectsAreDifferentMembers() throws {
         let json = "[{\"\u{E9}\":1},{\"e\u{301}\":2}]"
         #expect(try archiveOfJSON(json).get().isEmpty == false)

@@ -97,6 +97,24 @@ import Testing
         #expect(errors.last?.hasPrefix("error: truncated last frame at offset \(16 + 2 * good.count):") == true, "\(run.errors)")
     }
 
+    /// JSON.md §8.1: every line is a document of its own, so each may begin with a byte order
+    /// mark, and a refusal's offset counts from its line's first byte, the mark included.
+    @Test func fromJSONStreamTakesAByteOrderMarkOnEveryLine() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let run = karchive("from-json", "--stream", input: bom + Array("[1]\n".utf8) + bom + Array("{\"a\":1}\n".utf8))
+        #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+        let frames = try FramedInputCheck.frames(run.output)
+        #expect(frames.count == 2)
+        if frames.count == 2 {
+            #expect(try ArchiveDecoder().decode([Int].self, from: frames[0]) == [1])
+            #expect(try ArchiveDecoder().decode([String: Int].self, from: frames[1]) == ["a": 1])
+        }
+        let bad = karchive("from-json", "--stream", input: Array("[1]\n".utf8) + bom + Array("{bad\n".utf8))
+        #expect(bad.status == 1)
+        #expect(bad.output.isEmpty)
+        #expect(bad.errors.hasPrefix("error: line 2: invalid JSON at offset 4:"), "\(bad.errors)")
+    }
+
     @Test func fromJSONStreamNamesTheBadLine() {
         let run = karchive("from-json", "--stream", input: Array("[1]\n\n{bad\n".utf8))
         #expect(run.status == 1)

@@ -104,7 +104,26 @@ import Testing
         #expect(tooDeep.errors == "error: limit exceeded at offset 12: nesting depth exceeds the limit of 2\n")
         let tooMany = karchive("validate", "--max-count", "2", input: try archiveBytes(["a", "b", "c"]))
         #expect(tooMany.errors == "error: limit exceeded at offset 8: collection of 3 elements exceeds the limit of 2\n")
-        #expect(karchive("validate", "--max-depth", "0", input: nested).status == 64)
+        // §12.1: 0 is a legal value of every limit; a negative one is a usage error.
+        #expect(karchive("validate", "--max-depth", "-1", input: nested).status == 64)
+        #expect(karchive("validate", "--max-count", "-1", input: nested).status == 64)
+        #expect(karchive("validate", "--max-inflated-size", "-1", input: nested).status == 64)
+    }
+
+    /// §12.1: with every limit at 0, a root scalar or string is still valid; a root container,
+    /// a non-empty collection and a compressed archive are not.
+    @Test func zeroIsALegalValueOfEveryLimit() throws {
+        let zero = ["--max-depth", "0", "--max-count", "0", "--max-inflated-size", "0"]
+        #expect(karchive(["validate"] + zero, input: try archiveBytes(42)).status == 0)
+        #expect(karchive(["validate"] + zero, input: try archiveBytes("a string")).status == 0)
+        let container = karchive(["validate", "--max-depth", "0"], input: try archiveBytes([String]()))
+        #expect(container.errors == "error: limit exceeded at offset 6: nesting depth exceeds the limit of 0\n")
+        let collection = karchive(["validate", "--max-count", "0"], input: try archiveBytes(["a"]))
+        #expect(collection.errors == "error: limit exceeded at offset 8: collection of 1 elements exceeds the limit of 0\n")
+        let compressed = karchive(["validate", "--max-inflated-size", "0"], input: try archiveBytes(42, compression: .zlib))
+        #expect(compressed.status == 1)
+        #expect(compressed.errors.hasPrefix("error: limit exceeded at offset 6: "))
+        #expect(karchive(["validate", "--max-count", "0"], input: try archiveBytes([String]())).status == 0)
     }
 
     /// The walk keeps its own stack: a limit raised far past the default cannot exhaust the
