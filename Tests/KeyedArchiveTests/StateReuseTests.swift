@@ -190,7 +190,7 @@ import Testing
                 let dataCount = try intoData(encoder, &data)
                 #expect(dataCount == expected.count && data == Data([0xCC]) + expected, "\(name): Data")
                 // Appending again keeps what is there.
-                try intoBytes(encoder, &bytes)
+                _ = try intoBytes(encoder, &bytes)
                 #expect(bytes == [0xAA, 0xBB] + Array(expected) + Array(expected), "\(name): [UInt8], twice")
             }
         }
