@@ -16,7 +16,10 @@ struct FromJSON: KarchiveCommand {
             becomes an integer when it fits in 128 bits; any other number (-0 included) the \
             nearest Double, written as a Float when that Double is a Float value. One-member \
             objects named "$nil", "$float", "$double", "$data", "$date", "$uuid", "$url" are \
-            the values to-json writes with them, spelled exactly as to-json spells them.
+            the values to-json writes with them, spelled exactly as to-json spells them \
+            ("$url" takes any text: whether it is a URL is for the type decoding it). \
+            Containers nest at most 512 deep; a wrapper object, standing for a scalar, may be \
+            one level deeper.
 
             Round trip: "karchive to-json" gives back the same document, except whitespace, \
             string escapes and the spelling of numbers (non-integers as the shortest spelling \

@@ -20,9 +20,10 @@ struct ToJSON: KarchiveCommand {
             Object references (header flag bit 2) are expanded: a shared object is its value, \
             and each reference to it is a copy of that value's JSON (JSON has no identity, so \
             "from-json" gives back copies, not one shared instance). The expansion is bounded: \
-            when it would make the JSON longer than --max-output-size bytes, or nest deeper \
-            than the decoder's depth limit, the command fails with "error: expanding \
-            references …" and writes nothing.
+            when it would make the JSON longer than --max-output-size bytes (the text as \
+            written, without its final newline), or nest containers deeper than the decoder's \
+            depth limit (counted as the format counts them), the command fails with "error: \
+            expanding references …" and writes nothing.
 
             With --stream, the input is a framed stream of archives (Spec/STREAMS.md) and the \
             output JSON Lines: one compact document per frame. A frame that is not a valid \

@@ -44,16 +44,16 @@ struct ArchiveToJSON: ArchiveVisitor {
     }
 
     mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) {
-        if case .packed(_, let count, _) = value, count > 0 {
-            expansion?.add(values: 1 + count, depth: depth + 1)
+        if case .packed(_, let count, _) = value {
+            expansion?.addScalar(values: 1 + count, depth: depth)
         } else {
-            expansion?.add(values: 1, depth: depth)
+            expansion?.addScalar(values: 1, depth: depth)
         }
         add(json(value))
     }
 
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
-        expansion?.add(values: 1, depth: depth)
+        expansion?.addContainer(depth: depth)
         stack.append((container.isKeyed, [], []))
     }
 

@@ -100,11 +100,4 @@ enum JSONMapping {
         }
         return UUID(uuidString: text)
     }
-
-    /// The URL of a string `ArchiveEncoder` writes unchanged: `URL(string:)` must parse it and
-    /// give it back as its `absoluteString` ("a b" would be written "a%20b").
-    static func url(_ text: String) -> URL? {
-        guard let url = URL(string: text), url.absoluteString == text else { return nil }
-        return url
-    }
 }

@@ -2,8 +2,8 @@
 /// order, member names and strings exactly as written (no Unicode normalization), numbers
 /// exactly (integers up to 128 bits, not rounded through `Double`), and the offsets of members.
 ///
-/// Errors carry the byte offset of the problem. Nesting is limited (512 levels, as
-/// `ArchiveEncoder.maximumDepth`), so hostile input cannot exhaust the stack.
+/// Errors carry the byte offset of the problem. Nesting is limited (512 levels of containers,
+/// as `ArchiveEncoder.maximumDepth`), so hostile input cannot exhaust the stack.
 struct JSONParser {
     /// Why the input is not JSON this tool converts, and where.
     struct Failure: Error, CustomStringConvertible {
@@ -12,6 +12,10 @@ struct JSONParser {
         var description: String { "invalid JSON at offset \(offset): \(reason)" }
     }
 
+    /// The deepest a container (an array, or an object that is not a wrapper) may be: the
+    /// outermost is at depth 1. A wrapper object (`{"$date": …}`) stands for a scalar of the
+    /// archive, which the format allows one level below its deepest container, so one may stand
+    /// at depth `maximumDepth + 1` (`Spec/JSON.md` §6); its value can only be a scalar.
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
@@ -46,11 +50,19 @@ struct JSONParser {
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth + 1 else { throw fail(Self.tooDeep) }
+        // One level past the containers' limit, only a wrapper: told by its first name, and
+        // by having no second member.
+        let onlyWrapper = depth > Self.maximumDepth
+        let open = p
         p += 1
         var members: [JSONMember] = []
         skipWhitespace()
-        if p < bytes.count, bytes[p] == UInt8(ascii: "}") { p += 1; return .object([]) }
+        if p < bytes.count, bytes[p] == UInt8(ascii: "}") {
+            guard !onlyWrapper else { throw Failure(offset: open, reason: Self.tooDeep) }
+            p += 1
+            return .object([])
+        }
         while true {
             skipWhitespace()
             guard p < bytes.count, bytes[p] == UInt8(ascii: "\"") else { throw fail("unexpected \(describeNext()), expected a member name in quotes") }
@@ -58,6 +70,9 @@ struct JSONParser {
             // key), so `JSONToArchive` refuses them, with these offsets.
             let nameOffset = p
             let name = try string()
+            if onlyWrapper, !members.isEmpty || JSONMapping.wrapperName(name)?.dollars != 1 {
+                throw Failure(offset: open, reason: Self.tooDeep)
+            }
             skipWhitespace()
             try expect(":")
             skipWhitespace()
@@ -69,7 +84,7 @@ struct JSONParser {
     }
 
     private mutating func array(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth else { throw fail(Self.tooDeep) }
         p += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -244,4 +259,6 @@ struct JSONParser {
     }
 
     private func fail(_ reason: String) -> Failure { Failure(offset: p, reason: reason) }
+
+    private static let tooDeep = "nesting deeper than \(maximumDepth) levels"
 }

@@ -1,5 +1,5 @@
 import Foundation
-import KeyedArchive
+@_spi(ArchiveTools) import KeyedArchive
 
 /// An archive value as `from-json` has read it from JSON (`JSONToArchive`): the wire items of
 /// `Spec/FORMAT.md` §2, with wrappers resolved, keys decided and every value checked, so that
@@ -16,8 +16,8 @@ indirect enum MappedValue {
     /// Seconds since 2001-01-01T00:00:00Z.
     case date(Double)
     case uuid(UUID)
-    /// A URL whose `absoluteString` is the string the archive must hold.
-    case url(URL)
+    /// The text of a URL item, any string (`Spec/FORMAT.md` §7).
+    case url(String)
     case keyed([(key: Key, value: MappedValue)])
     case unkeyed([MappedValue])
 
@@ -61,7 +61,7 @@ struct EncodableMappedValue: Encodable {
         case .bytes(let data): try encodeSingle(data, to: encoder)
         case .date(let seconds): try encodeSingle(Date(timeIntervalSinceReferenceDate: seconds), to: encoder)
         case .uuid(let uuid): try encodeSingle(uuid, to: encoder)
-        case .url(let url): try encodeSingle(url, to: encoder)
+        case .url(let text): try ArchiveURLText(text).encode(to: encoder)
         }
     }
 

@@ -47,7 +47,8 @@ struct TestJSONGenerator {
         "\u{0}\u{1}\u{1F}\"\\/\u{8}\u{C}\n\r\t", "\u{7F}\u{2028}\u{FEFF}", "2023-03-08T20:26:40.25Z",
     ]
 
-    static let urls = ["https://example.com/a?b=c", "file:///tmp/a%20b", "mailto:a@example.com", "relative/path", "urn:x"]
+    /// Any text is a URL item's (JSON.md §3), URL or not.
+    static let urls = ["https://example.com/a?b=c", "file:///tmp/a%20b", "mailto:a@example.com", "relative/path", "urn:x", "", "a b", "%zz"]
 
     mutating func name() -> String {
         if chance(0.25) {

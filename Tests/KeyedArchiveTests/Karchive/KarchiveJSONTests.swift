@@ -147,6 +147,52 @@ import Testing
         #expect(karchive("from-json", input: Array(limit.utf8)).status == 0)
     }
 
+    /// JSON.md §6: a wrapper stands for a scalar, which the format allows one level below its
+    /// deepest container, so it is not counted as a level; everything else past 512 is refused
+    /// at the opening bracket of the 513th level.
+    @Test(arguments: [
+        #"{"$date":"2023-03-08T20:26:40.25Z"}"#, #"{"$nil":3}"#, #"{"$float":"NaN"}"#, #"{"$double":"-Infinity"}"#,
+        #"{"$data":"AAEC/w=="}"#, #"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#, #"{"$url":"https://example.com/"}"#,
+    ])
+    func aWrapperMayStandBelowTheDeepestContainer(_ wrapper: String) throws {
+        let json = String(repeating: "[", count: 512) + wrapper + String(repeating: "]", count: 512)
+        let run = karchive("from-json", input: Array(json.utf8))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(karchive("validate", input: run.output).status == 0)
+        #expect(karchive("to-json", "--compact", input: run.output).text == json + "\n")
+        let deeper = "[" + json + "]"
+        #expect(karchive("from-json", input: Array(deeper.utf8)).errors == "error: invalid JSON at offset 512: nesting deeper than 512 levels\n")
+    }
+
+    @Test(arguments: [
+        ("{}", 512), ("[]", 512), (#"{"a":1}"#, 512), (#"{"7":1}"#, 512), (#"{"$$date":"x"}"#, 512), (#"{"$Date":"x"}"#, 512),
+        (#"{"$date":"2023-03-08T20:26:40.25Z","b":1}"#, 512), (#"{"$nil":{"$nil":1}}"#, 520), (#"{"$nil":[]}"#, 520),
+    ])
+    func onlyAWrapperMayStandBelowTheDeepestContainer(_ inner: String, _ offset: Int) throws {
+        let json = String(repeating: "[", count: 512) + inner + String(repeating: "]", count: 512)
+        let run = karchive("from-json", input: Array(json.utf8))
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == "error: invalid JSON at offset \(offset): nesting deeper than 512 levels\n")
+    }
+
+    /// The archive side of the same rule: a valid archive of 512 nested containers with a `Date`
+    /// inside (the deepest a default `ArchiveEncoder` writes) goes to JSON and back unchanged.
+    @Test func theDeepestValidArchiveSurvivesTheRoundTrip() throws {
+        var value: [UInt8] = [0x09, 0x00, 0x00, 0x20, 0x80, 0x93, 0xDC, 0xC4, 0x41]
+        for _ in 0..<512 {
+            let body = [0x01] + value
+            value = [0x0D] + varint(UInt64(body.count)) + body
+        }
+        let archive = Array("KARC".utf8) + [0x01, 0x00] + value + [0x00]
+        #expect(karchive("validate", input: archive).status == 0)
+        let json = karchive("to-json", "--compact", input: archive)
+        #expect(json.status == 0)
+        let back = karchive("from-json", input: Array(json.text.utf8))
+        #expect(back.status == 0, "\(back.errors)")
+        #expect(back.output == archive)
+    }
+
     @Test func fromJSONWritesAFileWithTheChosenOptions() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("out.karc").path

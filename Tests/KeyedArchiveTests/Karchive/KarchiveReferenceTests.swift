@@ -144,4 +144,71 @@ import Testing
         #expect(karchive("to-json", input: long).status == 0)
         #expect(karchive("to-json", "--max-output-size", "500", input: long).errors.hasPrefix("error: expanding references"))
     }
+
+    /// JSON.md §1: the bound is on the JSON text as written, pretty or compact, without the
+    /// final newline; a document of exactly the bound is written.
+    @Test func theSizeBoundIsTheTextWithoutItsFinalNewline() {
+        let input = ReferenceArchives.doublingLevels(3)
+        for pretty in [false, true] {
+            let options = pretty ? ["to-json"] : ["to-json", "--compact"]
+            let full = karchive(options, input: input)
+            #expect(full.status == 0)
+            let size = full.output.count - 1
+            let exact = karchive(options + ["--max-output-size", String(size)], input: input)
+            #expect(exact.status == 0, "\(exact.errors)")
+            #expect(exact.output == full.output)
+            let under = karchive(options + ["--max-output-size", String(size - 1)], input: input)
+            #expect(under.status == 1)
+            #expect(under.output.isEmpty)
+            #expect(under.errors == "error: expanding references makes the JSON larger than \(size - 1) bytes (--max-output-size)\n")
+        }
+    }
+
+    /// `[13 <k nested arrays>, <m nested arrays around 12 1>]`: the shared object's containers
+    /// reach depth k + 1, the copy that replaces the reference depth m + k + 1.
+    private func deepReference(shared k: Int, around m: Int) -> [UInt8] {
+        func nested(_ levels: Int, around inner: [UInt8]) -> [UInt8] {
+            var value = inner
+            for _ in 0..<levels {
+                let body = [0x01] + value
+                value = [0x0D] + varint(UInt64(body.count)) + body
+            }
+            return value
+        }
+        let payload: [UInt8] = [0x02, 0x13] + nested(k - 1, around: [0x11]) + nested(m, around: [0x12, 0x01])
+        return ReferenceArchives.archive([0x0D] + varint(UInt64(payload.count)) + payload)
+    }
+
+    /// JSON.md §1 and FORMAT §12.1: the expanded document's containers nest at most 512 deep,
+    /// measured as the format measures an archive's, so its JSON is one `from-json` reads.
+    @Test func theExpansionIsBoundedByTheDepthLimitOfContainers() throws {
+        let deepest = deepReference(shared: 211, around: 300)
+        #expect(karchive("validate", input: deepest).status == 0)
+        let json = karchive("to-json", "--compact", input: deepest)
+        #expect(json.status == 0, "\(json.errors)")
+        #expect(karchive("from-json", input: json.output).status == 0)
+
+        let deeper = deepReference(shared: 212, around: 300)
+        #expect(karchive("validate", input: deeper).status == 0)
+        let refused = karchive("to-json", "--compact", input: deeper)
+        #expect(refused.status == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors == "error: expanding references nests containers deeper than the limit of 512\n")
+    }
+
+    /// A valid archive with the references flag and nothing to expand is never refused: 512
+    /// nested containers with a `Date` and a packed array in the deepest, where the format
+    /// allows them (one level below it).
+    @Test func anArchiveAtTheDepthLimitIsWrittenWithoutAReferenceToExpand() throws {
+        var value: [UInt8] = [0x0D, 0x0F, 0x02, 0x09, 0x00, 0x00, 0x20, 0x80, 0x93, 0xDC, 0xC4, 0x41, 0x0E, 0x01, 0x02, 0x01, 0x02]
+        for _ in 0..<511 {
+            let body = [0x01] + value
+            value = [0x0D] + varint(UInt64(body.count)) + body
+        }
+        let archive = ReferenceArchives.archive(value)
+        #expect(karchive("validate", input: archive).status == 0)
+        let run = karchive("to-json", "--compact", input: archive)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.text == String(repeating: "[", count: 512) + #"{"$date":"2023-03-08T20:26:40.25Z"},[1,2]"# + String(repeating: "]", count: 512) + "\n")
+    }
 }
