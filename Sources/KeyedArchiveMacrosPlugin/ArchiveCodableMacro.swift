@@ -156,10 +156,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Opens the value's keyed container and reads it, as the synthesized `init(from:)` does.
-    /// A type without coding keys reads nothing, not even a container (`JSONDecoder` makes one
-    /// from `1`): its generated code reads nothing either.
+    /// A type without coding keys reads nothing (`CodableShape.decodesNothing`), and neither
+    /// does its generated code.
     static func decodeFunction(_ typeName: String, _ shape: CodableShape) -> String {
-        guard !shape.entries.isEmpty else {
+        guard !shape.decodesNothing else {
             return """
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
                     try \(typeName)(_archiveFrom: nil)
@@ -180,7 +180,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             entry.isDecoded ? "    self.\(member(entry.name)) = try container.decode(at: \(index))" : nil
         }
         // Without coding keys there is no container to read (`decodeFunction`).
-        guard !shape.entries.isEmpty else {
+        guard !shape.decodesNothing else {
             return "private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {}"
         }
         return """

@@ -13,6 +13,10 @@ struct CodableShape {
 
     var entries: [Entry]
 
+    /// Whether decoding reads nothing, not even a container: a type without coding keys, whose
+    /// synthesized `init(from:)` asks for nothing (`JSONDecoder` makes one from `1`).
+    var decodesNothing: Bool { entries.isEmpty }
+
     /// The shape of `declaration`'s members: its `CodingKeys` cases in order if it declares
     /// the enum, else its stored properties in order (the keys the compiler synthesizes).
     init(members: MemberBlockItemListSyntax) {

@@ -1,5 +1,5 @@
 import Foundation
-import KeyedArchive
+@testable import KeyedArchive
 import Testing
 
 /// Key identity (`Spec/FORMAT.md` §8.2, §8.3): the key table keeps every spelling's bytes, one
@@ -67,6 +67,74 @@ import Testing
         // JSONEncoder agrees on the values.
         let json = try JSONDecoder().decode([String: Int].self, from: JSONEncoder().encode(Entries(entries: [(AnyKey("\u{E9}"), 1), (AnyKey("b"), 2), (AnyKey("e\u{301}"), 3)])))
         #expect(json == decoded)
+    }
+
+    /// `{"é" (first spelling): 1, "b": 2, "é" (second spelling): 3}`, built by hand: `ArchiveEncoder`
+    /// never writes two spellings of one string in a container.
+    func twoSpellings(_ first: [UInt8], _ second: [UInt8]) -> Data {
+        let table: [UInt8] = [0x03, UInt8(first.count)] + first + [0x01, 0x62, UInt8(second.count)] + second
+        return Data(Array("KARC".utf8) + [0x01, 0x00, 0x0C, 0x06, 0x01, 0x81, 0x03, 0x82, 0x05, 0x83] + table)
+    }
+
+    struct KeyB: Decodable, Equatable { var b: Int }
+    struct KeyE: Decodable { var e: Int; enum CodingKeys: String, CodingKey { case e = "\u{E9}" } }
+
+    /// The same keys read through generated code (as `@ArchiveCodable` writes it).
+    struct DirectKeys: Decodable, ArchiveDirectDecodable {
+        var e: Int, b: Int
+        enum CodingKeys: String, CodingKey { case e = "e\u{301}", b }
+        static let keys = ArchiveKeySet([CodingKeys.e, .b])
+        static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> DirectKeys {
+            let container = try decoder.keyedContainer(keys)
+            return DirectKeys(e: try container.decode(at: 0), b: try container.decode(at: 1))
+        }
+    }
+
+    /// §8.3: identity is by bytes, so two canonically equivalent spellings in one container are
+    /// two keys and the archive is valid, whatever the reader's Unicode version; a lookup that
+    /// matches both fails at the later one, through `init(from:)` and generated code alike,
+    /// whichever spelling it asks with and whichever comes first.
+    @Test(arguments: [([0xC3, 0xA9], [0x65, 0xCC, 0x81]), ([0x65, 0xCC, 0x81], [0xC3, 0xA9])] as [([UInt8], [UInt8])])
+    func equivalentSpellingsAreTwoKeysThatNoLookupTakes(_ first: [UInt8], _ second: [UInt8]) throws {
+        let archive = twoSpellings(first, second)
+        // Valid: a type that does not ask for "é" reads it, and so does the walker.
+        #expect(try ArchiveDecoder().decode(KeyB.self, from: archive) == KeyB(b: 2))
+        struct Walk: ArchiveVisitor {}
+        var walk = Walk()
+        #expect(throws: Never.self) { try InspectedArchive([UInt8](archive)).walk(&walk) }
+        func expectRefused<T: Decodable>(_ type: T.Type, path: [String]) {
+            let error = #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(type, from: archive) }
+            guard case .dataCorrupted(let context)? = error, let format = context.underlyingError as? ArchiveFormatError else {
+                Issue.record("expected dataCorrupted with an ArchiveFormatError, got \(String(describing: error))")
+                return
+            }
+            #expect(format.kind == .malformed)
+            #expect(format.offset == 12, "the later entry's key varint")
+            #expect(context.codingPath.map { Array($0.stringValue.utf8) } == path.map { Array($0.utf8) })
+        }
+        expectRefused([String: Int].self, path: [String(decoding: first, as: UTF8.self)])
+        expectRefused(KeyE.self, path: ["\u{E9}"])
+        expectRefused(DirectKeys.self, path: ["e\u{301}"])
+        var decoder = ArchiveDecoder()
+        decoder.usesGeneratedCode = false
+        #expect(throws: DecodingError.self) { try decoder.decode(DirectKeys.self, from: archive) }
+    }
+
+    /// Equivalent spellings in two containers, or repeated bytes, are what they were: separate
+    /// keys, and a repeated key (malformed when the container is opened).
+    @Test func identityIsByBytes() throws {
+        let e = "\u{E9}", decomposed = "e\u{301}"
+        let identities = KeyIdentity.identities(of: [e, "b", decomposed, e, "7", decomposed])
+        #expect(identities.hasEquivalentSpellings)
+        #expect(identities.identities == [KeyForm.wire(stringIndex: 0), KeyForm.wire(stringIndex: 1), KeyForm.wire(stringIndex: 2),
+                                          KeyForm.wire(stringIndex: 0), KeyForm.wire(integer: 7), KeyForm.wire(stringIndex: 2)])
+        // The large-table path (hashing) agrees with the pairwise one.
+        let many = (0..<20).map { "k\($0)" } + [e, decomposed, e]
+        let large = KeyIdentity.identities(of: many)
+        #expect(large.hasEquivalentSpellings)
+        #expect(Array(large.identities.suffix(3)) == [KeyForm.wire(stringIndex: 20), KeyForm.wire(stringIndex: 21), KeyForm.wire(stringIndex: 20)])
+        #expect(!KeyIdentity.identities(of: [e, "b", e]).hasEquivalentSpellings)
+        #expect(!KeyIdentity.identities(of: many.dropLast(2) + [e]).hasEquivalentSpellings)
     }
 
     /// A string key that spells an integer and that integer key are one key.

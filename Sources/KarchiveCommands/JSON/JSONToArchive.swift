@@ -41,9 +41,11 @@ enum JSONToArchive {
     }
 
     /// The entries of a keyed container; refuses two members that would be the same archive
-    /// key. Swift `String` equality is Unicode canonical equivalence, which is how
-    /// `ArchiveDecoder` matches string keys (`Spec/FORMAT.md` §8.3): "é" and "e" + U+0301 would
-    /// be one key to every decoder. Integer names are canonical, so equal integers have equal names.
+    /// key (equal names), and, as `Spec/JSON.md` §2 allows, two canonically equivalent names:
+    /// for the format those are two keys (`Spec/FORMAT.md` §8.3), but `ArchiveEncoder`, like
+    /// `JSONEncoder`, writes them as one (Swift `String` equality is canonical equivalence), and
+    /// a decoder would refuse to look either up. Integer names are canonical, so equal integers
+    /// have equal names.
     private static func entries(_ members: [JSONMember]) throws(JSONParser.Failure) -> [(key: MappedValue.Key, value: MappedValue)] {
         var seen: [String: String] = [:]
         var entries: [(key: MappedValue.Key, value: MappedValue)] = []

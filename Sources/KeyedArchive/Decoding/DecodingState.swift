@@ -24,6 +24,9 @@ final class DecodingState {
     @exclusivity(unchecked) private(set) var keyStrings: [String] = []
     /// For each key-table index, the key it stands for (`KeyIdentity`).
     @exclusivity(unchecked) private(set) var keyIdentities: [UInt64] = []
+    /// Whether the key table spells one string two ways (canonically equivalent, different
+    /// bytes): then a string lookup may match two entries of a container, and checks (§8.3).
+    @exclusivity(unchecked) private(set) var hasEquivalentSpellings = false
     /// Per container depth: the keyed container last read at that depth (by the offset of its
     /// entries) and where its next entry starts. Synthesized code reads keys in the order they
     /// were written, so the next lookup usually matches there without a scan; a lookup uses the
@@ -84,6 +87,7 @@ final class DecodingState {
         if !userInfo.isEmpty { userInfo = [:] }
         if !keyStrings.isEmpty { keyStrings.removeAll(keepingCapacity: true) }
         if !keyIdentities.isEmpty { keyIdentities.removeAll(keepingCapacity: true) }
+        hasEquivalentSpellings = false
         // A hint names its container by offset: one left from the last archive could point
         // anywhere in this one.
         keyedCursors.removeAll(keepingCapacity: true)
@@ -100,6 +104,7 @@ final class DecodingState {
         rootRange = body.root
         keyStrings = body.keys
         keyIdentities = body.keyIdentities
+        hasEquivalentSpellings = body.hasEquivalentSpellings
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

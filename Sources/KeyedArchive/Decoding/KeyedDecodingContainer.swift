@@ -45,7 +45,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     /// `intValue` also matches the integer entry its string spells in canonical decimal.
     ///
     /// - Throws: `dataCorrupted` (`malformed`) when two entries match `key`: its integer and
-    ///   its name. Which one a reader took would depend on the order it looked in.
+    ///   its name, or two spellings of its name (canonically equivalent strings with different
+    ///   bytes, two keys for the format). Which one a reader took would depend on the order it
+    ///   looked in.
     func location<K: CodingKey>(of key: K) throws -> ValueLocation? {
         // The generic part stays small: everything below works on concrete values, because
         // generic code here costs a runtime metadata lookup per call. Each property of the
@@ -58,9 +60,11 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         }
         // Only a key whose integer and name are different keys can match two entries (an
         // integer and the string that spells it are one key, rejected as a repeat when the
-        // container was opened), and only in a container with both kinds of entry.
+        // container was opened), and only in a container with both kinds of entry; or a name
+        // the key table spells two ways.
         let request = KeyRequest(integer: integer, name: name)
-        if hasIntegerKeys && hasStringKeys, let integer, !KeyForm.isCanonicalDecimal(name, of: integer) {
+        if state.hasEquivalentSpellings && hasStringKeys
+            || hasIntegerKeys && hasStringKeys && integer.map({ !KeyForm.isCanonicalDecimal(name, of: $0) }) == true {
             do throws(ArchiveFormatError) {
                 return try state.findOnlyEntry(request, start: start, end: end, depth: depth)
             } catch {
@@ -252,7 +256,13 @@ extension DecodingState {
     /// whole container, and throws `malformed` at the second of two matching entries.
     func findOnlyEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) throws(ArchiveFormatError) -> ValueLocation? {
         let integerWire = request.integer.map(KeyForm.wire(integer:))
-        var found: (location: ValueLocation, next: Int)?
+        var found: (location: ValueLocation, next: Int, key: String)?
+        func describeKey(_ wire: UInt64) -> String {
+            if wire & 1 == 0 { return "integer key \(request.integer!)" }
+            let string = keyStrings[Int(wire >> 1)]
+            // Equivalent spellings print alike: their scalars tell them apart.
+            return "string key \"\(string)\"" + (string.utf8.elementsEqual(request.name.utf8) ? "" : " (\(string.unicodeScalars.map(Self.scalarName).joined(separator: " ")))")
+        }
         var p = start
         while p < end {
             let keyStart = p
@@ -260,16 +270,22 @@ extension DecodingState {
             let wire = try reader.varint(at: &p, limit: end)
             let next = try reader.valueEnd(at: p, limit: end)
             if wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name {
-                guard found == nil else {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "two entries match the key \"\(request.name)\": integer key \(request.integer!) and string key \"\(request.name)\"")
+                if let first = found {
+                    throw ArchiveFormatError(.malformed, at: keyStart, "two entries match the key \"\(request.name)\": \(first.key) and \(describeKey(wire))")
                 }
-                found = (ValueLocation(offset: p, limit: end), next)
+                found = (ValueLocation(offset: p, limit: end), next, describeKey(wire))
             }
             p = next
         }
         guard let found else { return nil }
         setKeyedCursor(found.next, container: start, depth: depth)
         return found.location
+    }
+
+    /// "U+0301".
+    private static func scalarName(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// The hint recorded at `depth` if the container whose entries start at `container` left it.

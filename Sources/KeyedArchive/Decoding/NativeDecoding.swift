@@ -201,14 +201,10 @@ extension DecodingState {
     /// anything is unusual (a non-string element, bad bytes, the depth limit), so that the
     /// generic path reports it with its exact coding path.
     private func decodeStrings(at location: ValueLocation) -> [String]? {
-        var p = location.offset + 1
-        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
-        let end = p + length
-        // Anything unusual, the collection limit included, goes the generic way, which reports it.
-        guard let count = try? reader.varint(at: &p, limit: end), count <= UInt64(end - p),
-              count <= UInt64(limits.maximumCollectionCount) else { return nil }
+        guard case let (elements, end, count)? = unkeyedOpening(at: location), count <= end - elements else { return nil }
+        var p = elements
         var strings: [String] = []
-        strings.reserveCapacity(Int(count))
+        strings.reserveCapacity(count)
         for _ in 0..<count {
             guard p < end, reader.base.load(fromByteOffset: p, as: UInt8.self) == WireTag.string else { return nil }
             p += 1
@@ -219,18 +215,27 @@ extension DecodingState {
         return p == end ? strings : nil
     }
 
+    /// The opening of the long-form unkeyed container at `location` for a fast path: where its
+    /// elements start, where its payload ends, and its count; `nil` when anything is unusual
+    /// (bad bytes, the collection limit), which the generic path then reports.
+    @inline(__always)
+    private func unkeyedOpening(at location: ValueLocation) -> (elements: Int, end: Int, count: Int)? {
+        var p = location.offset + 1
+        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
+        let end = p + length
+        guard let count = try? reader.varint(at: &p, limit: end), count <= UInt64(limits.maximumCollectionCount) else { return nil }
+        return (p, end, Int(count))
+    }
+
     /// An unkeyed container of booleans as `[Bool]`, without a decoder per element; `nil` when
     /// anything is unusual (an element that is not `01` or `02`, bad bytes), so that the generic
     /// path reports it with its exact coding path.
     private func decodeBools(at location: ValueLocation) -> [Bool]? {
-        var p = location.offset + 1
-        guard let length = try? reader.length(at: &p, limit: location.limit) else { return nil }
-        let end = p + length
         // Every element is one byte: a count that is not the rest of the payload is unusual.
-        guard let count = try? reader.varint(at: &p, limit: end), count == UInt64(end - p),
-              count <= UInt64(limits.maximumCollectionCount) else { return nil }
+        guard case let (elements, end, count)? = unkeyedOpening(at: location), count == end - elements else { return nil }
+        var p = elements
         var bools: [Bool] = []
-        bools.reserveCapacity(Int(count))
+        bools.reserveCapacity(count)
         while p < end {
             let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
             guard tag == WireTag.true || tag == WireTag.false else { return nil }

@@ -41,13 +41,14 @@ public struct ArchiveDirectKeyedDecodingContainer {
     }
 
     /// `location(_:)` by a scan of the entries: for key sets that do not read by slots, and for
-    /// a key two entries match (which throws).
+    /// a key two entries match (which throws): its integer and its name, or two spellings of its
+    /// name (`KeyIdentity`).
     private func scannedLocation(_ index: Int) throws -> ValueLocation? {
         // As `ArchiveKeyedDecodingContainer.location(of:)`, with the key's properties worked out
         // once per type.
         let integer = keys.hasIntValue[index] || entries.hasIntegerKeys ? keys.matchedIntegers[index] : nil
         let ambiguous = entries.hasIntegerKeys && entries.hasStringKeys && keys.hasIntValue[index]
-            && keys.integerDiffersFromName[index]
+            && keys.integerDiffersFromName[index] || state.hasEquivalentSpellings && entries.hasStringKeys
         let request = KeyRequest(integer: integer, name: keys.names[index])
         guard ambiguous else { return state.findEntry(request, start: entries.start, end: entries.end, depth: depth) }
         do throws(ArchiveFormatError) {
@@ -326,18 +327,20 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// code, without asking again which kind of type it is (what `decode(_:at:)` for any type
     /// would find, as the encoding container's twin does).
     public func decode<T: ArchiveDirectDecodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
-        let location = try require(key)
-        guard state.readsDirectly(T.self) else {
-            return try state.decodeValue(type, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1,
-                                         optionalDepth: 1)
-        }
-        return try state.decodeDirectValue(type, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1)
+        try directValue(T.self, at: require(key), key: key)
     }
 
     /// The value of `type`, which has generated code, under key `key`, or `nil` if there is none
     /// or it is nil.
     public func decode<T: ArchiveDirectDecodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
         guard let location = try present(key) else { return nil }
+        return try directValue(T.self, at: location, key: key)
+    }
+
+    /// The value of key `key` at `location` through `T`'s generated code, unless `T` is a type
+    /// that is not read through it (a class, a native form, generated code switched off).
+    @inline(__always)
+    private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, key: Int) throws -> T {
         guard state.readsDirectly(T.self) else {
             return try state.decodeValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1,
                                          optionalDepth: 1)

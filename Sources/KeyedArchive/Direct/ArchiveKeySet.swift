@@ -25,8 +25,9 @@ public final class ArchiveKeySet: Sendable {
     let integerDiffersFromName: [Bool]
     /// `KeyedDecodingContainer<Key>`: the type a `valueNotFound` for the container names.
     let containerType: Any.Type
-    /// Whether no two keys stand for the same key (`KeyIdentity`: the same integer, an integer
-    /// and a name that spells it in canonical decimal, or canonically equivalent names). Then
+    /// Whether no two keys stand for the same key as the encoder tells keys apart
+    /// (`KeyTable.identity(of:)`: the same integer, an integer and a name that spells it in
+    /// canonical decimal, or canonically equivalent names). Then
     /// generated code, which writes each key at most once, can never repeat a key, and its
     /// entries skip the duplicate check of `encode(to:)`'s containers.
     let identitiesAreDistinct: Bool

@@ -303,7 +303,9 @@ final class EncodingState {
 /// Keys are told apart by their exact UTF-8 bytes, not by `String` equality (which is Unicode
 /// canonical equivalence): an archive gives back each key as it was spelled (`Spec/FORMAT.md`
 /// §8.2). Whether two entries of one container are the same key is a different question, which
-/// `identity(of:)` answers as readers do (§8.3).
+/// `identity(of:)` answers by canonical equivalence, as `JSONEncoder` does: stricter than
+/// readers (§8.3 compares bytes), so an archive never holds two spellings of one string in a
+/// container, which a lookup would refuse.
 struct KeyTable {
     /// By canonical equivalence (`String` hashing): the indices of the byte-distinct spellings
     /// of that string, first one first.

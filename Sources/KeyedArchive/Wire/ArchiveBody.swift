@@ -10,6 +10,9 @@ struct ArchiveBody {
     /// For each key-table index, the key it stands for (`KeyIdentity`): what a container's
     /// repeated-key check compares.
     let keyIdentities: [UInt64]
+    /// Whether two of the key table's strings are canonically equivalent with different bytes:
+    /// two keys for the format, which one `String` lookup would match both of (§8.3).
+    let hasEquivalentSpellings: Bool
 
     /// Finds the root value (without looking inside it) and reads the whole key table, which must
     /// end the input.
@@ -43,6 +46,6 @@ struct ArchiveBody {
         self.root = rootStart..<rootEnd
         self.keyTable = rootEnd..<end
         self.keys = keys
-        self.keyIdentities = keys.isEmpty ? [] : KeyIdentity.identities(of: keys)
+        (self.keyIdentities, self.hasEquivalentSpellings) = keys.isEmpty ? ([], false) : KeyIdentity.identities(of: keys)
     }
 }

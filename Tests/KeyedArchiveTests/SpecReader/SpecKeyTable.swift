@@ -34,14 +34,14 @@ struct SpecKeyTable {
     }
 
     /// §8.3 "Repeated keys": a canonical decimal integer n with −2^62 ≤ n < 2^62 has the
-    /// identity of the integer key n; any other string that of the first canonically equivalent
-    /// entry (Swift's `String` `==` is canonical equivalence, as §8.3 says).
+    /// identity of the integer key n; any other string that of the first entry with the same
+    /// bytes (not `String` `==`, which is canonical equivalence).
     func identity(ofEntry index: Int) -> UInt64 {
         let string = strings[index]
         if let n = Self.canonicalDecimal(string), n >= -(1 << 62), n < 1 << 62 {
             return Self.integerKeyVarint(n)
         }
-        let first = strings.firstIndex(of: string)!
+        let first = strings.firstIndex { $0.utf8.elementsEqual(string.utf8) }!
         return UInt64(first) << 1 | 1
     }
 
