@@ -25,8 +25,10 @@
 ///
 /// - A struct must be non-generic, with a synthesized `Codable` conformance (its own
 ///   `CodingKeys` are fine). Its own `encode(to:)` or `init(from:)`, a property with a property
-///   wrapper, a `lazy` property, or members inside `#if` is a compile-time error: generated code
-///   would not do what that code does.
+///   wrapper, a `lazy` property, or stored properties, `CodingKeys` cases or initializers inside
+///   `#if` is a compile-time error: generated code would not do what that code does (a `#if`
+///   around methods or nested types is fine). Properties bound by a tuple pattern
+///   (`var (x, y) = (1, 2)`) are coded one by one, as the compiler codes them.
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.

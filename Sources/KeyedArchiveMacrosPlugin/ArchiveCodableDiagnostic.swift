@@ -12,6 +12,7 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
     case propertyWrapper
     case lazyProperty
     case conditionalMembers
+    case conditionalCodingKeys
 
     var message: String {
         switch self {
@@ -33,6 +34,8 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
             "@ArchiveCodable does not support lazy properties"
         case .conditionalMembers:
             "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
+        case .conditionalCodingKeys:
+            "@ArchiveCodable does not support CodingKeys cases inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
         }
     }
 

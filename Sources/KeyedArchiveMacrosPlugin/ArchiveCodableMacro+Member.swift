@@ -32,9 +32,7 @@ extension ArchiveCodableMacro: MemberMacro {
         guard !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) else { return false }
         return StoredProperty.all(in: members).allSatisfy { property in
             let bindings = Array(property.declaration.bindings)
-            guard let index = bindings.firstIndex(where: {
-                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription == property.name
-            }) else { return false }
+            guard let index = bindings.firstIndex(where: { $0.id == property.binding.id }) else { return false }
             if bindings[index].initializer != nil { return true }
             let isVar = property.declaration.bindingSpecifier.tokenKind == .keyword(.var)
             // `var a, b: Int?`: the type is written once, after the last name.

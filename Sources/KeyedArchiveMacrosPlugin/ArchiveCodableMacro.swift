@@ -29,7 +29,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             context.diagnose(Diagnostic(node: name, message: ArchiveCodableDiagnostic.generic))
             return []
         }
-        let inherited = declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let inherited = inheritedNames(declaration)
         let (encodes, decodes) = codableDirections(declaration)
         guard encodes || decodes else {
             context.diagnose(notCodable(declaration))
@@ -216,9 +216,15 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for member in declaration.memberBlock.members {
-            if readsMembers, let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+            if readsMembers, let conditional = member.decl.as(IfConfigDeclSyntax.self), mayHideCodedMembers(conditional) {
                 problems.append(Diagnostic(node: conditional.clauses.first?.poundKeyword ?? conditional.poundEndif,
                                            message: ArchiveCodableDiagnostic.conditionalMembers))
+            }
+            // `CodingKeys` cases inside `#if`: which are compiled in decides the keys.
+            if readsMembers, let keys = member.decl.as(EnumDeclSyntax.self), keys.name.text == "CodingKeys",
+               let conditional = keys.memberBlock.members.lazy.compactMap({ $0.decl.as(IfConfigDeclSyntax.self) }).first {
+                problems.append(Diagnostic(node: conditional.clauses.first?.poundKeyword ?? conditional.poundEndif,
+                                           message: ArchiveCodableDiagnostic.conditionalCodingKeys))
             }
             if let function = member.decl.as(FunctionDeclSyntax.self), encodes, function.name.text == "encode",
                function.signature.parameterClause.parameters.first?.firstName.text == "to" {
@@ -244,6 +250,26 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             }
         }
         return problems
+    }
+
+    /// Whether a `#if` block declares, in any clause at any depth, something that decides what
+    /// the conformance codes, which the generated code could not follow: a stored instance
+    /// property, an enum case, a `CodingKeys` type, an `encode` method or an initializer (an
+    /// `init(from:)`, or one that takes away a class's implicit `init()`). Methods, computed and
+    /// static properties and other nested types around which a `#if` stands change nothing.
+    static func mayHideCodedMembers(_ conditional: IfConfigDeclSyntax) -> Bool {
+        conditional.clauses.contains { clause in
+            guard case .decls(let members)? = clause.elements else { return false }
+            return members.contains { item in
+                let decl = item.decl
+                if let nested = decl.as(IfConfigDeclSyntax.self) { return mayHideCodedMembers(nested) }
+                if let variable = decl.as(VariableDeclSyntax.self) { return !variable.isStatic && variable.bindings.contains(where: \.isStored) }
+                if let function = decl.as(FunctionDeclSyntax.self) { return function.name.text == "encode" }
+                if let nominal = decl.asProtocol(NamedDeclSyntax.self), nominal.name.text == "CodingKeys" { return true }
+                if let alias = decl.as(TypeAliasDeclSyntax.self) { return alias.name.text == "CodingKeys" }
+                return decl.is(EnumCaseDeclSyntax.self) || decl.is(InitializerDeclSyntax.self)
+            }
+        }
     }
 
     /// Attributes of a stored property that are not property wrappers: they change nothing of how
@@ -273,9 +299,19 @@ public struct ArchiveCodableMacro: ExtensionMacro {
 
     /// Whether `declaration` declares `Encodable` and `Decodable` (`Codable` is both).
     static func codableDirections(_ declaration: some DeclGroupSyntax) -> (encodes: Bool, decodes: Bool) {
-        let inherited = Set(declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        let inherited = Set(inheritedNames(declaration))
         return (!inherited.isDisjoint(with: ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"]),
                 !inherited.isDisjoint(with: ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"]))
+    }
+
+    /// The types `declaration` inherits, as written, a composition (`Codable & Hashable`) split
+    /// into its members as the compiler reads it.
+    static func inheritedNames(_ declaration: some DeclGroupSyntax) -> [String] {
+        func names(_ type: TypeSyntax) -> [String] {
+            guard let composition = type.as(CompositionTypeSyntax.self) else { return [type.trimmedDescription] }
+            return composition.elements.flatMap { names($0.type) }
+        }
+        return declaration.inheritanceClause?.inheritedTypes.flatMap { names($0.type) } ?? []
     }
 
     /// The protocols a final class with generated code may list: none brings a `Codable`
@@ -287,8 +323,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
 
     /// Whether everything `declaration` inherits is a protocol the macro knows (no superclass).
     static func inheritsOnlyProtocols(_ declaration: some DeclGroupSyntax) -> Bool {
-        let inherited = declaration.inheritanceClause?.inheritedTypes.map { withoutSwiftPrefix($0.type.trimmedDescription) } ?? []
-        return inherited.allSatisfy(plainClassProtocols.contains)
+        inheritedNames(declaration).map(withoutSwiftPrefix).allSatisfy(plainClassProtocols.contains)
     }
 
     /// The error for a type without `Codable` in its declaration, with a fix-it adding it.

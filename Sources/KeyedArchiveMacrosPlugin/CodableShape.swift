@@ -50,18 +50,30 @@ struct StoredProperty {
     /// `false` for a `let` with an initial value, which synthesized decoding skips.
     let isDecoded: Bool
     let declaration: VariableDeclSyntax
+    /// The binding that declares it: `x` in `var x = 1`, `(x, y) = (1, 2)` in `var (x, y) = (1, 2)`.
+    let binding: PatternBindingSyntax
 
-    /// The stored instance properties declared in `members`, in order.
+    /// The stored instance properties declared in `members`, in order: each name a binding
+    /// declares, those of a tuple pattern (`var (x, y) = (1, 2)`) in the pattern's order, as the
+    /// compiler synthesizes their coding keys.
     static func all(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
         members.flatMap { member -> [StoredProperty] in
             guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else { return [] }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-            return variable.bindings.compactMap { binding in
-                guard binding.isStored, let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-                return StoredProperty(name: pattern.identifier.trimmedDescription,
-                                      isDecoded: !(isLet && binding.initializer != nil), declaration: variable)
+            return variable.bindings.flatMap { binding -> [StoredProperty] in
+                guard binding.isStored else { return [] }
+                return names(in: binding.pattern).map {
+                    StoredProperty(name: $0, isDecoded: !(isLet && binding.initializer != nil), declaration: variable, binding: binding)
+                }
             }
         }
+    }
+
+    /// The names `pattern` binds, in order; `_` binds none.
+    private static func names(in pattern: PatternSyntax) -> [String] {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier.trimmedDescription] }
+        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { names(in: $0.pattern) } }
+        return []
     }
 }
 

@@ -17,6 +17,20 @@ import Testing
             failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) })
     }
 
+    /// `declaration` with `@ArchiveCodable` on the line before it is refused: it expands to
+    /// itself, without the attribute, with one error (at a line of the annotated source).
+    func expandRefused(_ declaration: String, _ message: ArchiveCodableMessage, line: Int, column: Int,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        expand("@ArchiveCodable\n" + declaration, declaration,
+               diagnostics: [DiagnosticSpec(message: message.rawValue, line: line, column: column)], sourceLocation: sourceLocation)
+    }
+
+    /// The errors `expandRefused` expects, as the macro spells them.
+    enum ArchiveCodableMessage: String {
+        case conditionalMembers = "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
+        case conditionalCodingKeys = "@ArchiveCodable does not support CodingKeys cases inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
+    }
+
     @Test func synthesizedKeysAreTheStoredPropertiesInOrder() {
         // Computed and static properties are not entries; a `let` with a value is written but,
         // as by the synthesized `init(from:)`, not read back; observers do not make a property
@@ -373,6 +387,32 @@ import Testing
             """, diagnostics: [
                 DiagnosticSpec(message: "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute", line: 4, column: 5),
             ])
+        // Issue 31: a `CodingKeys` case inside `#if` decides the keys as much as a property does
+        // (the generated code dropped it, even when compiled in).
+        expandRefused("""
+            struct Q: Codable {
+                var a: Int
+                var b: Int = 0
+                enum CodingKeys: String, CodingKey {
+                    case a
+                    #if !NEVER_DEFINED
+                    case b
+                    #endif
+                }
+            }
+            """, .conditionalCodingKeys, line: 7, column: 9)
+        // A `#if` whose only coded member is nested deeper is still found.
+        expandRefused("""
+            struct Nested: Codable {
+                var a: Int
+                #if DEBUG
+                func f() {}
+                #if os(Linux)
+                var note: String?
+                #endif
+                #endif
+            }
+            """, .conditionalMembers, line: 4, column: 5)
         // An enum with a raw value does not read its cases: a `#if` around some is fine.
         expand("@ArchiveCodable enum Level: Int, Codable {\n    case low\n    #if DEBUG\n    case debug\n    #endif\n}", """
             enum Level: Int, Codable {
