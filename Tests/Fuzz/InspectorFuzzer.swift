@@ -81,7 +81,11 @@ public func fuzzInspector(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         _ = try decoder.decode(EveryValue.self, from: bytes)
     } catch {
-        if case DecodingError.dataCorrupted(let context) = error, context.underlyingError is ArchiveFormatError {
+        // One format error is a lookup's, not the archive's (spec §8.3): a key that matches two
+        // entries (two spellings of one string, valid since identity is by bytes), which a walk,
+        // knowing no key type, cannot see.
+        if case DecodingError.dataCorrupted(let context) = error, let format = context.underlyingError as? ArchiveFormatError,
+           !(format.kind == .malformed && format.reason.hasPrefix("two entries match the key")) {
             fatalError("the walk accepts an archive the decoder rejects: \(error)")
         }
     }
