@@ -80,6 +80,9 @@ public struct ArchiveEncoder: Sendable {
     /// Whether values of `ArchiveDirectEncodable` types are written through their generated
     /// code (the default) or through `encode(to:)`: the tests compare the two paths' bytes.
     var usesGeneratedCode = true
+    /// Whether a value with generated code is first tried as a message
+    /// (`Direct/MessageWriting.swift`): the tests compare message mode with the general path.
+    var writesMessages = true
 
     /// Creates an encoder with default options.
     public init() {}
@@ -156,6 +159,11 @@ public struct ArchiveEncoder: Sendable {
                                        preservesObjectIdentity: preservesObjectIdentity, usesGeneratedCode: usesGeneratedCode)
         defer { EncodingState.recycle(&state) }
         state.writesEveryOccurrence = writingEveryOccurrence
+        // A value with generated code is first written as a message (`Direct/MessageWriting.swift`),
+        // which leaves nothing behind if it cannot be.
+        if writesMessages, let direct = state.messageType(T.self), state.encodeMessage(value, as: direct) {
+            return try body(state, state.finishInMainSink(compression: compression, checksum: checksum))
+        }
         state.writeHeader()
         try state.encodeRoot(value)
         return try body(state, try state.finish(compression: compression, checksum: checksum))

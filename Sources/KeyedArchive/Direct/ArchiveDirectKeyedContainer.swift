@@ -44,7 +44,12 @@ public struct ArchiveDirectKeyedContainer {
     /// entry generated code writes, so what it inlines is kept to the key's fixed varint and the
     /// value; anything else about the key is `writeKeySlowly`'s.
     @inline(__always)
-    private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) {
+    private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) throws {
+        if isInMessage {
+            try writeMessageKey(index)
+            write(&state.main.writer)
+            return
+        }
         let wire = keys.fixedWires[index]
         state.withSink(forWritingTo: container) { sink in
             if wire != ArchiveKeySet.noFixedWire {
@@ -79,6 +84,35 @@ public struct ArchiveDirectKeyedContainer {
         }
     }
 
+    /// Whether this is a container of a message (`MessageWriting.swift`).
+    @inline(__always)
+    private var isInMessage: Bool { container.id.sink == EncodingState.messageSink }
+
+    /// In a message: makes this container the innermost open one and writes key `index` as a
+    /// new entry. Throws if the message was abandoned, or is abandoned here because the key
+    /// set's keys could repeat (the general path handles repeated keys).
+    @inline(__always)
+    private func writeMessageKey(_ index: Int) throws {
+        guard state.reachMessageContainer(container) else { throw MessageAbandoned() }
+        let wire = keys.fixedWires[index]
+        if wire != ArchiveKeySet.noFixedWire {
+            state.main.writer.appendVarint(wire)
+        } else if keys.identitiesAreDistinct, let kept = state.directKeyWires.keptWire(at: wireBase + index) {
+            // A string key written before in this archive: its varint is kept.
+            state.main.writer.appendVarint(kept)
+        } else {
+            try writeMessageKeySlowly(index)
+        }
+    }
+
+    /// `writeMessageKey` for a key without a fixed or kept varint: a string key written for
+    /// the first time, or a key of a set whose keys could repeat (the general path's business).
+    @inline(never)
+    private func writeMessageKeySlowly(_ index: Int) throws {
+        guard keys.identitiesAreDistinct else { throw state.abandonMessage() }
+        state.main.writer.appendVarint(wire(index))
+    }
+
     /// A keyed container nested under key `key`, with the keys `nestedKeys`: what
     /// `nestedContainer(keyedBy:forKey:)` opens, as the synthesized `encode(to:)` of an enum
     /// with associated values opens one for the case it writes.
@@ -87,6 +121,7 @@ public struct ArchiveDirectKeyedContainer {
     /// containers continue one asked for again under the same key). Past the depth limit it
     /// is dead and `encode` throws at the end, as the general path does.
     public mutating func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) -> ArchiveDirectKeyedContainer {
+        if isInMessage { return nestedMessageContainer(nestedKeys, at: key) }
         let depth = container.depth + 1
         let nestedPath = path.appending(keys.keys[key])
         guard state.allowsContainer(atDepth: depth, path: nestedPath.path), let sink = state.sink(forWritingTo: container) else {
@@ -96,46 +131,55 @@ public struct ArchiveDirectKeyedContainer {
         return ArchiveDirectKeyedContainer(state: state, container: sink.open(.keyed, depth: depth), keys: nestedKeys, path: nestedPath)
     }
 
+    /// `nestedContainer` in a message. A container that cannot be opened abandons the message;
+    /// the one returned is never written.
+    @inline(never)
+    private func nestedMessageContainer(_ nestedKeys: ArchiveKeySet, at key: Int) -> ArchiveDirectKeyedContainer {
+        if (try? writeMessageKey(key)) == nil { _ = state.abandonMessage() }
+        return ArchiveDirectKeyedContainer(state: state, container: state.openMessageContainer(.keyed, depth: container.depth + 1),
+                                           keys: nestedKeys, path: .root)
+    }
+
     /// Writes an explicit nil under key `key`.
-    public mutating func encodeNil(at key: Int) throws { writeEntry(key) { $0.append(WireTag.nil) } }
+    public mutating func encodeNil(at key: Int) throws { try writeEntry(key) { $0.append(WireTag.nil) } }
 
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Bool, at key: Int) throws { writeEntry(key) { $0.append(value ? WireTag.true : WireTag.false) } }
+    public mutating func encode(_ value: Bool, at key: Int) throws { try writeEntry(key) { $0.append(value ? WireTag.true : WireTag.false) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: String, at key: Int) throws { writeEntry(key) { NativeEncoding.writeString(value, into: &$0) } }
+    public mutating func encode(_ value: String, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeString(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Double, at key: Int) throws { writeEntry(key) { NativeEncoding.writeDouble(value, into: &$0) } }
+    public mutating func encode(_ value: Double, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeDouble(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Float, at key: Int) throws { writeEntry(key) { NativeEncoding.writeFloat(value, into: &$0) } }
+    public mutating func encode(_ value: Float, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeFloat(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Int, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: Int, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Int8, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: Int8, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Int16, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: Int16, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Int32, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: Int32, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Int64, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: Int64, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UInt, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: UInt, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UInt8, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: UInt8, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UInt16, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: UInt16, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UInt32, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: UInt32, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UInt64, at key: Int) throws { writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    public mutating func encode(_ value: UInt64, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
 
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Date, at key: Int) throws { writeEntry(key) { NativeEncoding.writeDate(value, into: &$0) } }
+    public mutating func encode(_ value: Date, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeDate(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: URL, at key: Int) throws { writeEntry(key) { NativeEncoding.writeURL(value, into: &$0) } }
+    public mutating func encode(_ value: URL, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeURL(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: UUID, at key: Int) throws { writeEntry(key) { NativeEncoding.writeUUID(value, into: &$0) } }
+    public mutating func encode(_ value: UUID, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeUUID(value, into: &$0) } }
     /// Writes `value` under key `key`.
-    public mutating func encode(_ value: Data, at key: Int) throws { writeEntry(key) { NativeEncoding.writeBytes(value, into: &$0) } }
+    public mutating func encode(_ value: Data, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeBytes(value, into: &$0) } }
 
     /// Writes `value` under key `key` unless it is `nil`.
     public mutating func encode(_ value: Date?, at key: Int) throws { if let value { try encode(value, at: key) } }
@@ -182,6 +226,7 @@ public struct ArchiveDirectKeyedContainer {
 
     /// What the keyed container of `encode(to:)` does for a value of any type.
     private func encodeAnyValue<T: Encodable>(_ value: T, at key: Int) throws {
+        if isInMessage { return try encodeMessageValue(value, at: key) }
         try state.withSink(forWritingTo: container) { sink in
             let mark = sink.mark()
             let addedKey = state.writeKey(wire: wire(key), into: sink)
@@ -189,6 +234,27 @@ public struct ArchiveDirectKeyedContainer {
                 value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .keyOf(keys, key),
                 depth: container.depth + 1, optionalDepth: 1)
         }
+    }
+
+    /// `encodeAnyValue` in a message: a native value, or one with generated code; anything
+    /// else abandons the message.
+    private func encodeMessageValue<T: Encodable>(_ value: T, at key: Int) throws {
+        let depth = container.depth + 1
+        try writeMessageKey(key)
+        if NativeEncoding.write(value, into: &state.main.writer, withinDepth: depth <= state.maximumDepth) { return }
+        guard let direct = state.directEncodableType(T.self) else { throw state.abandonMessage() }
+        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
+            // `D` is `T`: the lookup only gave it a name.
+            try state.encodeMessageValue(unsafeBitCast(value, to: D.self), depth: depth)
+        }
+        try write(direct)
+    }
+
+    /// `encode(_:at:)` in a message for a value with generated code.
+    private func encodeMessageDirect<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
+        guard !(T.self is AnyObject.Type) else { throw state.abandonMessage() }
+        try writeMessageKey(key)
+        try state.encodeMessageValue(value, depth: container.depth + 1)
     }
 
     /// Writes `value` under key `key` unless it is `nil` (then there is no entry).
@@ -200,6 +266,7 @@ public struct ArchiveDirectKeyedContainer {
     /// without looking up the type's conformance. Without this overload (every value through
     /// `encode<T: Encodable>`), encoding the sample commits took 4.8 % more instructions.
     public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
+        if isInMessage { return try encodeMessageDirect(value, at: key) }
         let depth = container.depth + 1
         // A class instance needs the identity and cycle checks, and a value past the depth
         // limit the error: both are the general path's business (as is everything when the

@@ -23,7 +23,8 @@ extension ArchiveDirectEncoder {
     /// belongs, and each element as `UnkeyedEncodingContainer.encode(_:)` writes it.
     mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
         claimValue()
-        let (state, container) = (state, sink.open(.unkeyed, depth: depth))
+        if isInMessage { return try encodeMessageElements(elements) }
+        let (state, container) = (state, withSink { $0.open(.unkeyed, depth: depth) })
         let path = parentPath.appending(component)
         let elementDepth = depth + 1
         // A class instance needs the identity and cycle checks, and an element past the depth
@@ -48,6 +49,20 @@ extension ArchiveDirectEncoder {
                     try state.encodeDirect(element, in: sink, parentPath: path, component: .index(index), depth: elementDepth)
                 }
             }
+        }
+    }
+}
+
+extension ArchiveDirectEncoder {
+    /// `encodeElements` in a message: the count is known, so the container is opened with it,
+    /// and each element is written through its generated code after the previous one's
+    /// containers are closed.
+    private func encodeMessageElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
+        guard !(Element.self is AnyObject.Type) else { throw state.abandonMessage() }
+        let container = state.openMessageContainer(.unkeyed, depth: depth, count: elements.count)
+        for index in 0..<elements.count {
+            guard state.reachMessageContainer(container) else { throw MessageAbandoned() }
+            try state.encodeMessageValue(elements[index], depth: depth + 1)
         }
     }
 }

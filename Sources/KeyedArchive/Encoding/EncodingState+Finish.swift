@@ -41,6 +41,13 @@ extension EncodingState {
             keyTable.write(keyOrder, into: &rewritten)
             return .separate(Self.package(rewritten, compression: compression, checksum: checksum))
         }
+        return finishInMainSink(compression: compression, checksum: checksum)
+    }
+
+    /// Finishes an archive whose bytes are final in the main sink, as a message's are
+    /// (`MessageWriting.swift`): the key table, then compression and checksum as asked.
+    func finishInMainSink(compression: ArchiveCompression, checksum: ArchiveChecksum) -> FinishedArchive {
+        isFinished = true
         keyTable.write(into: &main.writer)
         guard let level = compression.zlibLevel else {
             if checksum.isCRC32 { Self.appendChecksum(to: &main.writer) }

@@ -61,6 +61,7 @@ extension EncodingState {
         main.reset()
         keyTable.reset()
         directKeyWires.reset()
+        messageContainers.reset()
         objects.reset()
         writesEveryOccurrence = false
         wroteObjectMarkers = false

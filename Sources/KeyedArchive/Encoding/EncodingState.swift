@@ -36,6 +36,13 @@ final class EncodingState {
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
     /// String-key varints of the key sets generated code writes with (`ArchiveDirectKeyedContainer`).
     @exclusivity(unchecked) var directKeyWires = DirectKeyWires()
+    /// Whether a message is being written (`Direct/MessageWriting.swift`), whether it was
+    /// abandoned, its open containers, and the types whose messages were abandoned on this
+    /// thread (tried on the general path at once from then on).
+    @exclusivity(unchecked) var writesMessage = false
+    @exclusivity(unchecked) var messageWasAbandoned = false
+    @exclusivity(unchecked) var messageContainers = MessageContainers()
+    @exclusivity(unchecked) var abandonedMessageTypes: [ObjectIdentifier] = []
 
     /// Late entries for containers that were already closed, by container.
     @exclusivity(unchecked) var appendSinks: [ContainerID: EncodingSink] = [:]
@@ -79,6 +86,7 @@ final class EncodingState {
         self.preservesObjectIdentity = preservesObjectIdentity
         self.main = EncodingSink(index: 0)
         self.sinks = [main]
+        abandonedMessageTypes = Self.typesAbandonedSoFar
     }
 
     /// Sets the options of the `encode` call this state serves next.
@@ -396,6 +404,8 @@ struct KeyTable {
     /// added the first time they are written, which is document order when every value was
     /// written in place (`Spec/FORMAT.md` §8.2).
     func write(into writer: inout ByteWriter) {
+        // A message with integer keys has no strings: one byte, without touching the arrays.
+        if strings.isEmpty { return writer.append(0) }
         write(strings.indices, into: &writer)
     }
 
