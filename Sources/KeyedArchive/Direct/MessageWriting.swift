@@ -122,8 +122,8 @@ extension EncodingState {
 
     /// The types whose messages were abandoned, for the whole process. A state seeds its own
     /// list from it when it is built: a state that wrote a large archive is not kept for the
-    /// next call (`EncodingState+Reuse.swift`), and without this its successor tried the large
-    /// archive again each time only to abandon it (app state: 2.4 % more instructions).
+    /// next call (`EncodingState+Reuse.swift`), and without this its successor would try the
+    /// next large archive of the type as a message again, up to where it is abandoned.
     private static let typesAbandonedAsMessages = Mutex<[ObjectIdentifier]>([])
 
     /// What a new state starts its `abandonedMessageTypes` with.
