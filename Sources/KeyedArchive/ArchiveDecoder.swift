@@ -51,6 +51,10 @@ public struct ArchiveDecoder: Sendable {
     /// (the default) or through `init(from:)`: the tests compare the two paths.
     var usesGeneratedCode = true
 
+    /// Whether a value with generated code is first read as a message (`Direct/MessageReading.swift`):
+    /// the tests switch it off to compare with the general path.
+    var readsMessages = true
+
     /// Creates a decoder with default options.
     public init() {}
 
@@ -96,7 +100,7 @@ public struct ArchiveDecoder: Sendable {
             let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
             state = DecodingState.make(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
                                        references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none,
-                                       usesGeneratedCode: usesGeneratedCode)
+                                       usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
         } catch {
             throw DecodingErrors.corrupted(error, path: [])
         }
@@ -110,6 +114,6 @@ public struct ArchiveDecoder: Sendable {
             throw DecodingErrors.corrupted(error, path: [])
         }
         let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
-        return try state.decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
+        return try state.decodeRoot(type, at: root)
     }
 }

@@ -6,19 +6,33 @@ import Testing
 
 /// Types with generated decoding code (`ArchiveDirectDecodable`, conformed by hand in
 /// `Support/DirectModels.swift`) read exactly what their `init(from:)` reads, and fail the same
-/// way on hostile input: each check decodes one archive twice, with the generated code and with
-/// it switched off, and compares the values (by their archives) or the errors.
+/// way on hostile input: each check decodes one archive with the generated code and with it
+/// switched off, and compares the values (by their archives) or the errors. With the generated
+/// code, three ways: as `decode` does, by the general path alone, and by message reading alone
+/// (`Direct/MessageReading.swift`) when it takes the archive.
 @Suite struct DirectDecodingTests {
-    /// Decodes `bytes` as `T` both ways and expects the same value or the same error.
+    /// Decodes `bytes` as `T` each way and expects the same value or the same error.
     static func expectSameDecoding<T: Codable>(
         _ type: T.Type, from bytes: Data, limits: ArchiveDecoder.Limits = .init(), sourceLocation: SourceLocation = #_sourceLocation
     ) {
         var direct = ArchiveDecoder()
         direct.limits = limits
+        var general = direct
+        general.readsMessages = false
         var codable = direct
         codable.usesGeneratedCode = false
         let expected = Result { try codable.decode(T.self, from: bytes) }
-        let actual = Result { try direct.decode(T.self, from: bytes) }
+        expectSame(Result { try general.decode(T.self, from: bytes) }, expected, sourceLocation: sourceLocation)
+        if let message = direct.messageValue(T.self, from: bytes) {
+            expectSame(.success(message), expected, sourceLocation: sourceLocation)
+        }
+        expectSame(Result { try direct.decode(T.self, from: bytes) }, expected, sourceLocation: sourceLocation)
+    }
+
+    /// Expects `actual` to be `expected`: the same value or the same error, path and description.
+    static func expectSame<T: Codable>(
+        _ actual: Result<T, any Error>, _ expected: Result<T, any Error>, sourceLocation: SourceLocation
+    ) {
         switch (expected, actual) {
         case (.success(let expected), .success(let actual)):
             // Compared by their archives: `==` would tell NaNs apart and needs `Equatable`.

@@ -13,7 +13,8 @@ extension DecodingState {
     /// A state reading `bytes`, for one `decode` call: this thread's spare, or a new one.
     /// `owned` is memory holding `bytes` that the state frees when it is done.
     static func make(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable],
-                     limits: ArchiveDecoder.Limits, references: ReferenceForm, usesGeneratedCode: Bool) -> DecodingState {
+                     limits: ArchiveDecoder.Limits, references: ReferenceForm, usesGeneratedCode: Bool,
+                     readsMessages: Bool) -> DecodingState {
         let state: DecodingState
         if let spare = spares.take() {
             spare.start(bytes: bytes, owned: owned, userInfo: userInfo, limits: limits, references: references)
@@ -22,6 +23,7 @@ extension DecodingState {
             state = DecodingState(bytes: bytes, owned: owned, userInfo: userInfo, limits: limits, references: references)
         }
         state.usesGeneratedCode = usesGeneratedCode
+        state.readsMessages = readsMessages
         return state
     }
 

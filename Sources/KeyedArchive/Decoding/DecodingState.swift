@@ -35,6 +35,18 @@ final class DecodingState {
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
     /// Where generated code finds the values of its open containers (`DirectKeySlots`).
     let directSlots = DirectKeySlots()
+    /// Whether a value with generated code is first read as a message (`ArchiveDecoder.readsMessages`).
+    @exclusivity(unchecked) var readsMessages = true
+    /// Whether a message is being read (`Direct/MessageReading.swift`), whether it was
+    /// abandoned, and the cursors of its open containers.
+    @exclusivity(unchecked) var readsMessage = false
+    @exclusivity(unchecked) var messageReadWasAbandoned = false
+    let messageCursors = MessageCursors()
+    /// The root type of the last call, and what `directRootType` found it to be.
+    @exclusivity(unchecked) var lastRootType: ObjectIdentifier?
+    @exclusivity(unchecked) var lastRootDirectType: (any ArchiveDirectDecodable.Type)?
+    /// Root types the general path read after their message was abandoned: not tried again.
+    @exclusivity(unchecked) var notReadAsMessages: [ObjectIdentifier] = DecodingState.typesNotReadAsMessagesSoFar
     /// Which key of each key set the key table's strings match, in this archive.
     @exclusivity(unchecked) var directNames = DirectNameMatches()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
@@ -93,6 +105,8 @@ final class DecodingState {
         keyedCursors.removeAll(keepingCapacity: true)
         directSlots.reset()
         directNames.reset()
+        readsMessage = false
+        messageCursors.reset()
         if !objects.byOffset.isEmpty || objects.index != nil { objects = DecodedObjects() }
         rootRange = 0..<0
         reusesDecoders = true

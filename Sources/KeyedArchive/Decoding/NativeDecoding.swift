@@ -82,6 +82,8 @@ extension DecodingState {
         if usesGeneratedCode, let direct = directDecodableType(T.self), type == T.self {
             return try decodeDirect(direct, as: T.self, at: location, parentPath: parentPath, component: component, depth: depth)
         }
+        // No user code runs while a message is read: it could run twice (`Direct/MessageReading.swift`).
+        if readsMessage { throw abandonMessageRead() }
         var decoder = makeDecoder(location: location, parentPath: parentPath, component: component, depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         let value = try type.init(from: decoder)

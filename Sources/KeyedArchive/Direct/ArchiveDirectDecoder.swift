@@ -29,6 +29,12 @@ public struct ArchiveDirectDecoder {
 
     /// The value's keyed container, checked as `container(keyedBy:)` checks it.
     public func keyedContainer(_ keys: ArchiveKeySet) throws -> ArchiveDirectKeyedDecodingContainer {
+        if state.readsMessage {
+            // No path in a message: no user code sees it, and no error leaves it.
+            let (entries, cursor) = try state.openMessageContainer(keys, at: location, depth: depth)
+            return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: .root, depth: depth, slots: -1,
+                                                       cursor: cursor)
+        }
         let path = parentPath.appending(component)
         let (entries, slots) = try state.openDirectContainer(keys, at: location, path: path, depth: depth)
         return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: path, depth: depth, slots: slots)
@@ -61,7 +67,19 @@ extension DecodingState {
         // The slots its containers take are free again once the value is read (`DirectKeySlots`).
         let slots = directSlots.top
         defer { directSlots.top = slots }
-        return try T._archiveDecode(from: &decoder)
+        guard readsMessage else { return try T._archiveDecode(from: &decoder) }
+        return try readMessageValue(T.self, from: &decoder)
+    }
+
+    /// `T._archiveDecode(from:)` in a message: then each entry of the value's containers must
+    /// have been read (none is left for a key the code did not ask for, or for none of its
+    /// keys). Out of line, so that the general path stays as short as it was.
+    @inline(never)
+    private func readMessageValue<T: ArchiveDirectDecodable>(_ type: T.Type, from decoder: inout ArchiveDirectDecoder) throws -> T {
+        let cursors = messageCursors.count
+        let value = try T._archiveDecode(from: &decoder)
+        guard messageCursors.closeAll(from: cursors) else { throw abandonMessageRead() }
+        return value
     }
 
     /// Whether a value of `type`, which has generated code, is read straight through it: the

@@ -243,11 +243,7 @@ public struct ArchiveDirectKeyedContainer {
         try writeMessageKey(key)
         if NativeEncoding.write(value, into: &state.main.writer, withinDepth: depth <= state.maximumDepth) { return }
         guard let direct = state.directEncodableType(T.self) else { throw state.abandonMessage() }
-        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
-            // `D` is `T`: the lookup only gave it a name.
-            try state.encodeMessageValue(unsafeBitCast(value, to: D.self), depth: depth)
-        }
-        try write(direct)
+        try state.encodeMessageValue(value, as: direct, depth: depth)
     }
 
     /// `encode(_:at:)` in a message for a value with generated code.

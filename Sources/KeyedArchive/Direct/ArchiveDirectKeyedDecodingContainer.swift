@@ -19,8 +19,14 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The depth of the value (its entries' values are one deeper).
     let depth: Int
     /// The container's first slot in `state.directSlots`, where opening it noted each key's
-    /// value; −1 when the key set does not allow that and lookups scan.
+    /// value; −1 when the key set does not allow that and lookups scan, or in a message.
     let slots: Int
+    /// The container's cursor while a message is read (`Direct/MessageReading.swift`), or −1.
+    let cursor: Int
+
+    init(state: DecodingState, entries: KeyedEntries, keys: ArchiveKeySet, path: CodingPathNode, depth: Int, slots: Int, cursor: Int = -1) {
+        (self.state, self.entries, self.keys, self.path, self.depth, self.slots, self.cursor) = (state, entries, keys, path, depth, slots, cursor)
+    }
 
     /// The path of the value under key `index` of `keys` in the container at `path`, built only
     /// for an error. Static so that the error-path closures capture these two references: a
@@ -37,6 +43,8 @@ public struct ArchiveDirectKeyedDecodingContainer {
             if offset >= 0 { return ValueLocation(offset: offset, limit: entries.end) }
             if offset == DirectKeySlots.absent { return nil }
         }
+        // A message's containers have no slots: after them, so that the general path pays nothing.
+        if cursor >= 0 { return try state.nextMessageEntry(index, keys: keys, cursor: cursor) }
         return try scannedLocation(index)
     }
 
@@ -58,6 +66,11 @@ public struct ArchiveDirectKeyedDecodingContainer {
         }
     }
 
+    /// The path component of the value under key `index`; none in a message, where no path is
+    /// ever seen: no user code runs there, and no error leaves it (`Direct/MessageReading.swift`).
+    @inline(__always)
+    private func component(_ index: Int) -> PathComponent { cursor >= 0 ? .none : .keyOf(keys, index) }
+
     @inline(__always)
     private func require(_ index: Int) throws -> ValueLocation {
         guard let location = try location(index) else { throw DecodingErrors.keyNotFound(keys.keys[index], path: path.path) }
@@ -75,6 +88,13 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// `nestedContainer(keyedBy:forKey:)` returns, with its checks and errors, as the
     /// synthesized `init(from:)` of an enum with associated values opens the case's container.
     public func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) throws -> ArchiveDirectKeyedDecodingContainer {
+        if cursor >= 0 {
+            // In a message (`Direct/MessageReading.swift`), the entry is taken as any other.
+            guard let location = try state.nextMessageEntry(key, keys: keys, cursor: cursor) else { throw state.abandonMessageRead() }
+            let (entries, nested) = try state.openMessageContainer(nestedKeys, at: location, depth: depth + 1)
+            return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: .root, depth: depth + 1,
+                                                       slots: -1, cursor: nested)
+        }
         let nestedPath = path.appending(keys.keys[key])
         let location = try require(key)
         // The kind first: a scalar is a type mismatch whatever the depth.
@@ -90,6 +110,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
     ///
     /// - Throws: `typeMismatch(type)` at the container's path when it holds none or more than one.
     public func onlyKey(of type: Any.Type) throws -> Int {
+        if cursor >= 0 { return try state.onlyMessageKey(keys: keys, cursor: cursor) }
         var found: Int?
         var count = 0
         state.forEachEntryKey(from: entries.start, to: entries.end) { integer, stringIndex in
@@ -116,11 +137,20 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// Whether the container has an entry for key `key`.
     public func contains(_ key: Int) -> Bool {
+        // Asks without taking the entry: outside message reading, which takes each entry once.
+        if cursor >= 0 {
+            _ = state.abandonMessageRead()
+            return false
+        }
         do { return try location(key) != nil } catch { return true }
     }
 
     /// Whether the value under key `key` is nil.
-    public func decodeNil(at key: Int) throws -> Bool { state.isNil(at: try require(key), maximumLevel: 0) }
+    public func decodeNil(at key: Int) throws -> Bool {
+        // A nil check takes no entry in `init(from:)` either: the value is read again after it.
+        if cursor >= 0 { throw state.abandonMessageRead() }
+        return state.isNil(at: try require(key), maximumLevel: 0)
+    }
 
     /// The `Bool` under key `key`.
     public func decode(_ type: Bool.Type = Bool.self, at key: Int) throws -> Bool {
@@ -233,7 +263,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// The value of `type` under key `key`.
     public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
-        try state.decodeValue(type, at: require(key), parentPath: path, component: .keyOf(keys, key),
+        try state.decodeValue(type, at: require(key), parentPath: path, component: component(key),
                               depth: depth + 1, optionalDepth: 1)
     }
 
@@ -342,10 +372,10 @@ public struct ArchiveDirectKeyedDecodingContainer {
     @inline(__always)
     private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, key: Int) throws -> T {
         guard state.readsDirectly(T.self) else {
-            return try state.decodeValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1,
+            return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key), depth: depth + 1,
                                          optionalDepth: 1)
         }
-        return try state.decodeDirectValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key), depth: depth + 1)
+        return try state.decodeDirectValue(T.self, at: location, parentPath: path, component: component(key), depth: depth + 1)
     }
 
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
@@ -354,7 +384,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
     public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
-        return try state.decodeValue(T.self, at: location, parentPath: path, component: .keyOf(keys, key),
+        return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key),
                                      depth: depth + 1, optionalDepth: 1)
     }
 }

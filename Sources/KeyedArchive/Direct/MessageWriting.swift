@@ -96,12 +96,8 @@ extension EncodingState {
         writeHeader()
         writesMessage = true
         messageWasAbandoned = false
-        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
-            // `D` is `T`: the lookup only gave it a name.
-            try encodeMessageValue(unsafeBitCast(value, to: D.self), depth: 1)
-        }
         do {
-            try write(direct)
+            try encodeMessageValue(value, as: direct, depth: 1)
         } catch {
             // `MessageAbandoned`, or an error thrown by a hand-written `_archiveEncode`: the
             // general path throws it again, with its coding path.
@@ -149,6 +145,17 @@ extension EncodingState {
         try T._archiveEncode(value, to: &encoder)
         // A value that writes nothing is `{}` on the general path, and an error at the top.
         guard encoder.wroteValue else { throw abandonMessage() }
+    }
+
+    /// `encodeMessageValue(_:depth:)` for a value whose type `directEncodableType` found to be
+    /// `direct`.
+    @inline(__always)
+    func encodeMessageValue<T: Encodable>(_ value: T, as direct: any ArchiveDirectEncodable.Type, depth: Int) throws {
+        func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
+            // `D` is `T`: the lookup only gave it a name.
+            try encodeMessageValue(unsafeBitCast(value, to: D.self), depth: depth)
+        }
+        try write(direct)
     }
 
     /// Gives up the message: every later message-mode write throws, and `encodeMessage` undoes

@@ -1,0 +1,303 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+// Reading a message: a value whose type has generated code, read by that code alone, entry by
+// entry in the order it was written.
+//
+// The general path opens a keyed container by checking all of its entries first
+// (`ByteReader.keyedFraming`) and noting where each key's value is (`DirectKeySlots`); every
+// read is then a lookup. That is what any order of reads needs. Generated code reads its keys
+// in the order its own code writes them, so an archive it wrote can be read with one cursor per
+// container: each read takes the next entry, checks it as the framing check would (its key
+// refers into the key table, the container's entry limit, the value ends inside the
+// container), and a key set's position never goes back, so no key can repeat. When the code
+// has read its value, every entry of its containers must have been taken.
+//
+// Message reading handles a closed world, as message writing does: archives without shared
+// objects or two spellings of a key, containers read through generated code (and single values,
+// arrays, native values). Anything else — a read out of order, an entry no key matches, a value
+// that needs `init(from:)`, an enum's case container that holds other entries, `contains` or
+// `decodeNil`, anything that throws — *abandons* the message, and the general path reads the archive again from the
+// start, with every check and error it has. So no user code runs in message mode, and whatever
+// message mode accepts, the general path reads the same way (the tests compare the two on valid
+// and damaged archives). A type the general path then reads is not tried again; one whose
+// archive fails both ways is (damaged bytes say nothing about the type).
+
+/// Thrown inside message reading to leave it; never seen outside `ArchiveDecoder`.
+struct MessageReadAbandoned: Error {}
+
+/// The keyed containers open while a message is read, outermost first: a stack, as generated
+/// code opens each container while the one it is read from is open.
+final class MessageCursors {
+    struct Cursor {
+        /// Where the next entry starts.
+        var next: Int
+        /// The end of the container's entries.
+        let end: Int
+        /// Entries taken so far, for the limit on a container's entries.
+        var count: Int
+    }
+
+    // Plain memory rather than an `Array`, as in `DirectKeySlots`: every entry read moves a
+    // cursor, and an array's uniqueness and exclusivity checks per move cost more than the
+    // move. Unchecked exclusivity: a state, and its cursors, belong to one `decode` call.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Cursor>
+    @exclusivity(unchecked) private var capacity: Int
+    /// How many cursors are open.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init() {
+        capacity = 16
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Opens a cursor over the entries in `start..<end`; returns its index.
+    @inline(__always)
+    func push(start: Int, end: Int) -> Int {
+        if count == capacity { grow() }
+        (base + count).initialize(to: Cursor(next: start, end: end, count: 0))
+        count += 1
+        return count - 1
+    }
+
+    @inline(never)
+    private func grow() {
+        let memory = UnsafeMutablePointer<Cursor>.allocate(capacity: capacity * 2)
+        memory.moveInitialize(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (memory, capacity * 2)
+    }
+
+    subscript(index: Int) -> Cursor {
+        @inline(__always) get {
+            // A container struct kept after its value was read names a cursor that is gone:
+            // a programmer's mistake in hand-written generated code, as with `DirectKeySlots`.
+            precondition(index >= 0 && index < count, "a generated-code container was used after its value was read")
+            return base[index]
+        }
+        @inline(__always) set {
+            precondition(index >= 0 && index < count)
+            base[index] = newValue
+        }
+    }
+
+    /// Whether every cursor from `first` on has taken all its entries; closes them.
+    @inline(__always)
+    func closeAll(from first: Int) -> Bool {
+        var complete = true
+        for index in first..<count where base[index].next != base[index].end { complete = false }
+        count = first
+        return complete
+    }
+
+    /// Closes every cursor, for the next message.
+    func reset() { count = 0 }
+}
+
+extension DecodingState {
+    /// Reads the root value of `type`: as a message first when its type allows, otherwise (or if
+    /// the message is abandoned) by the general path.
+    @inline(__always)
+    func decodeRoot<T: Decodable>(_ type: T.Type, at root: ValueLocation) throws -> T {
+        // `type` differs from `T` for a subclass asked for as its superclass: `init(from:)`.
+        guard type == T.self, let direct = directRootType(T.self) else {
+            return try decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
+        }
+        guard readsMessages, archiveAllowsMessages, readsAsMessage(T.self) else {
+            return try decodeDirectRoot(direct, as: T.self, at: root)
+        }
+        readsMessage = true
+        messageReadWasAbandoned = false
+        // Not `try?`: a `T?` of an unspecialized `T` costs a runtime metadata lookup per call.
+        do {
+            let value = try decodeDirectRoot(direct, as: T.self, at: root)
+            readsMessage = false
+            if !messageReadWasAbandoned { return value }
+        } catch {
+            // `MessageReadAbandoned`, or an error the general path throws again with its path.
+            readsMessage = false
+        }
+        messageCursors.reset()
+        let value = try decodeDirectRoot(direct, as: T.self, at: root)
+        // Abandoned, yet the general path reads it: the type (or how its archives are written)
+        // is outside message reading, and trying again would only read each archive twice.
+        rememberNotReadAsMessage(T.self)
+        return value
+    }
+
+    /// The root value of `type` as message reading alone reads it, or `nil` if it abandons it
+    /// or does not try. For the tests: `decode` never says which path read an archive.
+    func decodeRootAsMessage<T: Decodable>(_ type: T.Type, at root: ValueLocation) -> T? {
+        guard archiveAllowsMessages, let direct = directRootType(T.self) else { return nil }
+        readsMessage = true
+        messageReadWasAbandoned = false
+        defer {
+            readsMessage = false
+            messageCursors.reset()
+        }
+        guard let value = try? decodeDirectRoot(direct, as: T.self, at: root), !messageReadWasAbandoned else { return nil }
+        return value
+    }
+
+    /// Whether the archive is one message reading reads: no shared objects or references, and
+    /// no key spelled two ways (which the general path's checks need).
+    private var archiveAllowsMessages: Bool { !hasReferences && !hasEquivalentSpellings }
+
+    /// `type` as a value type with generated code and no native form (what `decodeValue` would
+    /// find out, kept per type), or `nil`.
+    @inline(__always)
+    private func directRootType<T: Decodable>(_ type: T.Type) -> (any ArchiveDirectDecodable.Type)? {
+        guard usesGeneratedCode else { return nil }
+        // Most calls read the type the last one read: one comparison, not two lookups, so that
+        // a type without generated code pays next to nothing here.
+        let id = ObjectIdentifier(type)
+        if id == lastRootType { return lastRootDirectType }
+        let direct = directDecodableType(type).flatMap { direct in
+            directValueTypes.verdict(for: type, { !(type is AnyObject.Type) && NativeKind(type) == nil }) == true ? direct : nil
+        }
+        (lastRootType, lastRootDirectType) = (id, direct)
+        return direct
+    }
+
+    /// What `decodeValue` does at the root for a type `directRootType` gave, without asking
+    /// again which kind of type it is.
+    private func decodeDirectRoot<T: Decodable>(_ direct: any ArchiveDirectDecodable.Type, as type: T.Type, at root: ValueLocation) throws -> T {
+        if let tag = sharedObjectTag(at: root) {
+            return try decodeSharedValue(type, tag: tag, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
+        }
+        try checkDepth(1, at: root, parentPath: .root, component: .none)
+        return try decodeDirect(direct, as: T.self, at: root, parentPath: .root, component: .none, depth: 1)
+    }
+
+    /// Gives up the message: `decodeRoot` reads the archive again by the general path. The
+    /// caller throws what this returns, where it can.
+    func abandonMessageRead() -> MessageReadAbandoned {
+        messageReadWasAbandoned = true
+        return MessageReadAbandoned()
+    }
+
+    /// Opens the keyed container at `location` for generated code with `keys`, at depth
+    /// `depth`; returns its entries and its cursor.
+    func openMessageContainer(_ keys: ArchiveKeySet, at location: ValueLocation, depth: Int) throws -> (entries: KeyedEntries, cursor: Int) {
+        // A key set whose keys an entry could match twice needs the general path's checks.
+        guard keys.readsBySlots, depth <= limits.maximumDepth, location.packed == nil, location.offset < location.limit else {
+            throw abandonMessageRead()
+        }
+        var p = location.offset + 1
+        switch reader.base.load(fromByteOffset: location.offset, as: UInt8.self) {
+        case WireTag.emptyKeyed:
+            break
+        case WireTag.keyed:
+            let length: Int
+            do throws(ArchiveFormatError) { length = try reader.length(at: &p, limit: location.limit) } catch { throw abandonMessageRead() }
+            let entries = KeyedEntries(start: p, end: p + length, hasIntegerKeys: false, hasStringKeys: false)
+            return (entries, messageCursors.push(start: p, end: p + length))
+        default:
+            throw abandonMessageRead()
+        }
+        return (KeyedEntries(start: p, end: p, hasIntegerKeys: false, hasStringKeys: false), messageCursors.push(start: p, end: p))
+    }
+
+    /// Where the value of key `index` of `keys` is, taking the next entry of cursor `cursor`;
+    /// `nil` if the next entry is a later key or there is none (the key is absent). An entry
+    /// for an earlier key or for none abandons the message.
+    func nextMessageEntry(_ index: Int, keys: ArchiveKeySet, cursor: Int) throws -> ValueLocation? {
+        let entries = messageCursors[cursor]
+        guard entries.next < entries.end else { return nil }
+        var p = entries.next
+        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end)
+        if key > index { return nil }
+        guard key == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+        let valueEnd: Int
+        do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
+        messageCursors[cursor] = MessageCursors.Cursor(next: valueEnd, end: entries.end, count: entries.count + 1)
+        return ValueLocation(offset: p, limit: entries.end)
+    }
+
+    /// The position in `keys` of the key of cursor `cursor`'s only entry, which is not taken:
+    /// an enum's case, whose container `nestedContainer` then takes. Fewer or more entries, or
+    /// one that no key matches, abandon the message (the general path skips entries the key type
+    /// does not accept, and counts the rest).
+    func onlyMessageKey(keys: ArchiveKeySet, cursor: Int) throws -> Int {
+        let entries = messageCursors[cursor]
+        guard entries.next < entries.end, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+        var p = entries.next
+        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end)
+        let valueEnd: Int
+        do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
+        guard key >= 0, valueEnd == entries.end else { throw abandonMessageRead() }
+        return key
+    }
+
+    /// The position in `keys` of the key of the entry at `offset`, or −1 if none matches; moves
+    /// `offset` past the key. A malformed key abandons the message.
+    @inline(__always)
+    private func messageEntryKey(at offset: inout Int, keys: ArchiveKeySet, end: Int) throws -> Int {
+        let wire: UInt64
+        do throws(ArchiveFormatError) { wire = try reader.varint(at: &offset, limit: end) } catch { throw abandonMessageRead() }
+        if wire & 1 == 0 {
+            return wire < 128 ? Int(keys.keyBySmallWire[Int(wire)]) : keys.keyByLargeWire[wire] ?? -1
+        }
+        guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
+        return messageKey(forTableIndex: Int(wire >> 1), keys: keys)
+    }
+
+    /// The position in `keys` of the key that key-table string `index` matches, or −1.
+    @inline(never)
+    private func messageKey(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
+        let base = directNames.base(for: keys, tableCount: keyStrings.count)
+        let strings = keyStrings
+        return directNames.key(forTableIndex: index, base: base, keys: keys) { strings[index] }
+    }
+}
+
+extension DecodingState {
+    /// The types whose messages were abandoned while the general path read them, for the whole
+    /// process: a state seeds its own list from it when it is built (a state that read a large
+    /// archive is not kept for the next call, `DecodingState+Reuse.swift`).
+    private static let typesNotReadAsMessages = Mutex<[ObjectIdentifier]>([])
+
+    /// What a new state starts its `typesNotReadAsMessages` with.
+    static var typesNotReadAsMessagesSoFar: [ObjectIdentifier] { typesNotReadAsMessages.withLock { $0 } }
+
+    /// Whether `type` has not been found outside message reading.
+    @inline(__always)
+    private func readsAsMessage<T>(_ type: T.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        for excluded in notReadAsMessages where excluded == id { return false }
+        return true
+    }
+
+    /// Notes that `type` is read by the general path, here and in states built from now on. A
+    /// few dozen types at most: past that, a type is tried again each time.
+    private func rememberNotReadAsMessage<T>(_ type: T.Type) {
+        let id = ObjectIdentifier(type)
+        guard notReadAsMessages.count < 64, !notReadAsMessages.contains(id) else { return }
+        notReadAsMessages.append(id)
+        Self.typesNotReadAsMessages.withLock { types in
+            if types.count < 64, !types.contains(id) { types.append(id) }
+        }
+    }
+}
+
+extension ArchiveDecoder {
+    /// The value message reading alone reads from `data` with these options, or `nil` if it
+    /// abandons it or does not try; on a state of its own that has not given up on any type.
+    /// For the tests: `decode` never says which path read an archive.
+    func messageValue<T: Decodable>(_ type: T.Type, from data: Data) -> T? {
+        data.withUnsafeBytes { bytes -> T? in
+            guard let archive = try? OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize) else { return nil }
+            let state = DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
+                                      references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none)
+            state.usesGeneratedCode = usesGeneratedCode
+            guard readsMessages, (try? state.load()) != nil else { return nil }
+            return state.decodeRootAsMessage(T.self, at: ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound))
+        }
+    }
+}
