@@ -96,14 +96,7 @@ public struct ArchiveDecoder: Sendable {
 
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         var state: DecodingState
-        do throws(ArchiveFormatError) {
-            let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
-            state = DecodingState.make(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
-                                       references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none,
-                                       usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
-        } catch {
-            throw DecodingErrors.corrupted(error, path: [])
-        }
+        do throws(ArchiveFormatError) { state = try openState(bytes) } catch { throw DecodingErrors.corrupted(error, path: []) }
         // However `decode` ends: the state goes back to this thread, or, if a container or decoder
         // that `init(from:)` kept (legal, if rare) still refers to it, keeps a copy of the archive
         // rather than a pointer into the caller's buffer.
@@ -113,7 +106,16 @@ public struct ArchiveDecoder: Sendable {
         } catch {
             throw DecodingErrors.corrupted(error, path: [])
         }
-        let root = ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound)
-        return try state.decodeRoot(type, at: root)
+        return try state.decodeRoot(type, at: state.rootLocation)
+    }
+
+    /// A state for the archive in `bytes` with these options, its header read and its payload
+    /// inflated if it is compressed; the caller loads it, and recycles it when done.
+    @inline(__always)
+    func openState(_ bytes: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
+        let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
+        return DecodingState.make(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
+                                  references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none,
+                                  usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
     }
 }

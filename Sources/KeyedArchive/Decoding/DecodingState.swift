@@ -46,7 +46,7 @@ final class DecodingState {
     @exclusivity(unchecked) var lastRootType: ObjectIdentifier?
     @exclusivity(unchecked) var lastRootDirectType: (any ArchiveDirectDecodable.Type)?
     /// Root types the general path read after their message was abandoned: not tried again.
-    @exclusivity(unchecked) var notReadAsMessages: [ObjectIdentifier] = DecodingState.typesNotReadAsMessagesSoFar
+    @exclusivity(unchecked) var notReadAsMessages = RememberedTypes(sharing: DecodingState.typesNotReadAsMessages)
     /// Which key of each key set the key table's strings match, in this archive.
     @exclusivity(unchecked) var directNames = DirectNameMatches()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
@@ -59,6 +59,8 @@ final class DecodingState {
 
     /// Offset of the root value and the end of it (where the key table starts).
     @exclusivity(unchecked) private(set) var rootRange: Range<Int> = 0..<0
+    /// Where the root value is, for reading it.
+    var rootLocation: ValueLocation { ValueLocation(offset: rootRange.lowerBound, limit: rootRange.upperBound) }
 
     /// - Parameter owned: memory holding `bytes` that this object frees when it goes away.
     /// Whether the archive may hold shared objects and references (header flag bit 2).

@@ -88,7 +88,14 @@ extension DecodingState {
     /// decide, kept per type.
     @inline(__always)
     func readsDirectly<T: ArchiveDirectDecodable>(_ type: T.Type) -> Bool {
-        usesGeneratedCode && directValueTypes.verdict(for: type) { !(type is AnyObject.Type) && NativeKind(type) == nil } == true
+        usesGeneratedCode && isDirectValueType(type)
+    }
+
+    /// Whether `type` is neither a class nor a type with a native form, kept per type: a type
+    /// with generated code that `readsDirectly`.
+    @inline(__always)
+    func isDirectValueType<T>(_ type: T.Type) -> Bool {
+        directValueTypes.verdict(for: type) { !(type is AnyObject.Type) && NativeKind(type) == nil } == true
     }
 
     /// `type` as a type with generated code, or `nil` if it has none. A class is asked here only

@@ -94,4 +94,10 @@ public final class ArchiveKeySet: Sendable {
 
     /// How many keys there are.
     public var count: Int { keys.count }
+
+    /// The position of the key an integer entry with key varint `wire` (even) matches, or −1.
+    @inline(__always)
+    func key(forIntegerWire wire: UInt64) -> Int {
+        wire < 128 ? Int(keyBySmallWire[Int(wire)]) : keyByLargeWire[wire] ?? -1
+    }
 }

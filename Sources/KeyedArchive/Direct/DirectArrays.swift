@@ -101,6 +101,7 @@ extension ArchiveUnkeyedDecodingContainer {
 extension DecodingState {
     /// What `decodeValue` does for a value type with generated code and no native form: a
     /// shared-object record is read as one, and past the depth limit is the same error.
+    @inline(__always)
     func decodeDirectValue<T: ArchiveDirectDecodable>(
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
     ) throws -> T {

@@ -121,20 +121,21 @@ struct DirectSlotFiller: KeyedEntryVisitor {
 
     @inline(__always)
     mutating func visit(wire: UInt64, valueOffset: Int) {
-        let key: Int
-        if wire & 1 == 0 {
-            key = wire < 128 ? Int(keys.keyBySmallWire[Int(wire)]) : keys.keyByLargeWire[wire] ?? -1
-        } else {
-            key = stringKey(Int(wire >> 1))
-        }
+        let key = wire & 1 == 0 ? keys.key(forIntegerWire: wire) : state.directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)
         if key >= 0 { state.directSlots.note(valueOffset, at: base + key) }
     }
+}
 
+extension DecodingState {
+    /// The position in `keys` of the key that key-table string `index` matches, or −1. `names`
+    /// is where the key set's answers start in `directNames`, worked out on first use (−1
+    /// before).
     @inline(never)
-    private mutating func stringKey(_ index: Int) -> Int {
-        if names < 0 { names = state.directNames.base(for: keys, tableCount: state.keyStrings.count) }
-        let state = state
-        return state.directNames.key(forTableIndex: index, base: names, keys: keys) { state.keyStrings[index] }
+    func directKey(forTableIndex index: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
+        if names < 0 { names = directNames.base(for: keys, tableCount: keyStrings.count) }
+        // The string is read only when the answer is not known yet: copying the array out
+        // first would retain and release it on every call.
+        return directNames.key(forTableIndex: index, base: names, keys: keys) { keyStrings[index] }
     }
 }
 

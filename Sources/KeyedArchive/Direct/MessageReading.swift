@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 // Reading a message: a value whose type has generated code, read by that code alone, entry by
 // entry in the order it was written.
@@ -109,7 +108,7 @@ extension DecodingState {
         guard type == T.self, let direct = directRootType(T.self) else {
             return try decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
         }
-        guard readsMessages, archiveAllowsMessages, readsAsMessage(T.self) else {
+        guard readsMessages, archiveAllowsMessages, !notReadAsMessages.contains(T.self) else {
             return try decodeDirectRoot(direct, as: T.self, at: root)
         }
         readsMessage = true
@@ -127,7 +126,7 @@ extension DecodingState {
         let value = try decodeDirectRoot(direct, as: T.self, at: root)
         // Abandoned, yet the general path reads it: the type (or how its archives are written)
         // is outside message reading, and trying again would only read each archive twice.
-        rememberNotReadAsMessage(T.self)
+        notReadAsMessages.remember(T.self)
         return value
     }
 
@@ -158,21 +157,18 @@ extension DecodingState {
         // a type without generated code pays next to nothing here.
         let id = ObjectIdentifier(type)
         if id == lastRootType { return lastRootDirectType }
-        let direct = directDecodableType(type).flatMap { direct in
-            directValueTypes.verdict(for: type, { !(type is AnyObject.Type) && NativeKind(type) == nil }) == true ? direct : nil
-        }
+        let direct = directDecodableType(type).flatMap { isDirectValueType(type) ? $0 : nil }
         (lastRootType, lastRootDirectType) = (id, direct)
         return direct
     }
 
-    /// What `decodeValue` does at the root for a type `directRootType` gave, without asking
-    /// again which kind of type it is.
+    /// `decodeDirectValue` at the root, for a type `directRootType` gave.
     private func decodeDirectRoot<T: Decodable>(_ direct: any ArchiveDirectDecodable.Type, as type: T.Type, at root: ValueLocation) throws -> T {
-        if let tag = sharedObjectTag(at: root) {
-            return try decodeSharedValue(type, tag: tag, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
+        func read<D: ArchiveDirectDecodable>(_: D.Type) throws -> T {
+            // `D` is `T`: the lookup only gave it a name.
+            unsafeBitCast(try decodeDirectValue(D.self, at: root, parentPath: .root, component: .none, depth: 1), to: T.self)
         }
-        try checkDepth(1, at: root, parentPath: .root, component: .none)
-        return try decodeDirect(direct, as: T.self, at: root, parentPath: .root, component: .none, depth: 1)
+        return try read(direct)
     }
 
     /// Gives up the message: `decodeRoot` reads the archive again by the general path. The
@@ -241,63 +237,28 @@ extension DecodingState {
     private func messageEntryKey(at offset: inout Int, keys: ArchiveKeySet, end: Int) throws -> Int {
         let wire: UInt64
         do throws(ArchiveFormatError) { wire = try reader.varint(at: &offset, limit: end) } catch { throw abandonMessageRead() }
-        if wire & 1 == 0 {
-            return wire < 128 ? Int(keys.keyBySmallWire[Int(wire)]) : keys.keyByLargeWire[wire] ?? -1
-        }
+        if wire & 1 == 0 { return keys.key(forIntegerWire: wire) }
         guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
-        return messageKey(forTableIndex: Int(wire >> 1), keys: keys)
-    }
-
-    /// The position in `keys` of the key that key-table string `index` matches, or −1.
-    @inline(never)
-    private func messageKey(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
-        let base = directNames.base(for: keys, tableCount: keyStrings.count)
-        let strings = keyStrings
-        return directNames.key(forTableIndex: index, base: base, keys: keys) { strings[index] }
+        var names = -1
+        return directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)
     }
 }
 
 extension DecodingState {
     /// The types whose messages were abandoned while the general path read them, for the whole
-    /// process: a state seeds its own list from it when it is built (a state that read a large
-    /// archive is not kept for the next call, `DecodingState+Reuse.swift`).
-    private static let typesNotReadAsMessages = Mutex<[ObjectIdentifier]>([])
-
-    /// What a new state starts its `typesNotReadAsMessages` with.
-    static var typesNotReadAsMessagesSoFar: [ObjectIdentifier] { typesNotReadAsMessages.withLock { $0 } }
-
-    /// Whether `type` has not been found outside message reading.
-    @inline(__always)
-    private func readsAsMessage<T>(_ type: T.Type) -> Bool {
-        let id = ObjectIdentifier(type)
-        for excluded in notReadAsMessages where excluded == id { return false }
-        return true
-    }
-
-    /// Notes that `type` is read by the general path, here and in states built from now on. A
-    /// few dozen types at most: past that, a type is tried again each time.
-    private func rememberNotReadAsMessage<T>(_ type: T.Type) {
-        let id = ObjectIdentifier(type)
-        guard notReadAsMessages.count < 64, !notReadAsMessages.contains(id) else { return }
-        notReadAsMessages.append(id)
-        Self.typesNotReadAsMessages.withLock { types in
-            if types.count < 64, !types.contains(id) { types.append(id) }
-        }
-    }
+    /// process.
+    static let typesNotReadAsMessages = RememberedTypes.Shared()
 }
 
 extension ArchiveDecoder {
     /// The value message reading alone reads from `data` with these options, or `nil` if it
-    /// abandons it or does not try; on a state of its own that has not given up on any type.
-    /// For the tests: `decode` never says which path read an archive.
+    /// abandons it or does not try (whatever types it gave up on before). For the tests: `decode` never says which path read an archive.
     func messageValue<T: Decodable>(_ type: T.Type, from data: Data) -> T? {
         data.withUnsafeBytes { bytes -> T? in
-            guard let archive = try? OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize) else { return nil }
-            let state = DecodingState(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
-                                      references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none)
-            state.usesGeneratedCode = usesGeneratedCode
-            guard readsMessages, (try? state.load()) != nil else { return nil }
-            return state.decodeRootAsMessage(T.self, at: ValueLocation(offset: state.rootRange.lowerBound, limit: state.rootRange.upperBound))
+            guard readsMessages, var state = try? openState(bytes) else { return nil }
+            defer { DecodingState.recycle(&state) }
+            guard (try? state.load()) != nil else { return nil }
+            return state.decodeRootAsMessage(T.self, at: state.rootLocation)
         }
     }
 }

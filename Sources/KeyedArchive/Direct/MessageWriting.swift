@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 // Writing a message: a value whose type has generated code, written by that code alone.
 //
@@ -85,9 +84,7 @@ extension EncodingState {
     @inline(__always)
     func messageType<T: Encodable>(_ type: T.Type) -> (any ArchiveDirectEncodable.Type)? {
         guard usesGeneratedCode, !deterministic, !preservesObjectIdentity, let direct = directEncodableType(type) else { return nil }
-        let id = ObjectIdentifier(type)
-        for abandoned in abandonedMessageTypes where abandoned == id { return nil }
-        return direct
+        return abandonedMessageTypes.contains(type) ? nil : direct
     }
 
     /// Writes `value` in message mode after the header; returns `false`, with everything it
@@ -108,7 +105,7 @@ extension EncodingState {
             closeMessageContainers(downTo: 0)
             return true
         }
-        rememberAbandoned(T.self)
+        abandonedMessageTypes.remember(T.self)
         main.reset()
         keyTable.reset()
         directKeyWires.reset()
@@ -116,25 +113,8 @@ extension EncodingState {
         return false
     }
 
-    /// The types whose messages were abandoned, for the whole process. A state seeds its own
-    /// list from it when it is built: a state that wrote a large archive is not kept for the
-    /// next call (`EncodingState+Reuse.swift`), and without this its successor would try the
-    /// next large archive of the type as a message again, up to where it is abandoned.
-    private static let typesAbandonedAsMessages = Mutex<[ObjectIdentifier]>([])
-
-    /// What a new state starts its `abandonedMessageTypes` with.
-    static var typesAbandonedSoFar: [ObjectIdentifier] { typesAbandonedAsMessages.withLock { $0 } }
-
-    /// Notes that `type`'s message was abandoned, here and for states built from now on. A few
-    /// dozen types at most: past that, a type is tried again each time.
-    private func rememberAbandoned<T>(_ type: T.Type) {
-        let id = ObjectIdentifier(type)
-        guard abandonedMessageTypes.count < 64 else { return }
-        abandonedMessageTypes.append(id)
-        Self.typesAbandonedAsMessages.withLock { types in
-            if types.count < 64, !types.contains(id) { types.append(id) }
-        }
-    }
+    /// The types whose messages were abandoned, for the whole process.
+    static let typesAbandonedAsMessages = RememberedTypes.Shared()
 
     /// Writes `value` through its generated code at the end of the message (its key, if any,
     /// written), at depth `depth`. Past the depth limit, even a single value is the general
@@ -217,7 +197,7 @@ extension ArchiveEncoder {
         let state = EncodingState(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
                                   preservesObjectIdentity: preservesObjectIdentity)
         state.usesGeneratedCode = usesGeneratedCode
-        state.abandonedMessageTypes = []
+        state.abandonedMessageTypes = RememberedTypes(sharing: EncodingState.typesAbandonedAsMessages, seeded: false)
         defer { state.releaseEncoders() }
         guard writesMessages, let direct = state.messageType(T.self), state.encodeMessage(value, as: direct) else { return nil }
         return state.data(of: state.finishInMainSink(compression: compression, checksum: checksum))

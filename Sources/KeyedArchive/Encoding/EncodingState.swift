@@ -42,7 +42,7 @@ final class EncodingState {
     @exclusivity(unchecked) var writesMessage = false
     @exclusivity(unchecked) var messageWasAbandoned = false
     @exclusivity(unchecked) var messageContainers = MessageContainers()
-    @exclusivity(unchecked) var abandonedMessageTypes: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var abandonedMessageTypes = RememberedTypes(sharing: EncodingState.typesAbandonedAsMessages)
 
     /// Late entries for containers that were already closed, by container.
     @exclusivity(unchecked) var appendSinks: [ContainerID: EncodingSink] = [:]
@@ -86,7 +86,6 @@ final class EncodingState {
         self.preservesObjectIdentity = preservesObjectIdentity
         self.main = EncodingSink(index: 0)
         self.sinks = [main]
-        abandonedMessageTypes = Self.typesAbandonedSoFar
     }
 
     /// Sets the options of the `encode` call this state serves next.
