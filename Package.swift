@@ -114,24 +114,37 @@ let package = Package(
             name: "ArchiveStreamPeer",
             dependencies: ["KeyedArchive", "KeyedArchiveSamples"]
         ),
-        // What more than one test target needs: the reader of Spec/vectors' files, and the
-        // encoder options that tests comparing two ways of writing run under.
+        // What more than one test target needs: the reader of Spec/vectors' files, the
+        // encoder options that tests comparing two ways of writing run under, and the message
+        // (and executable) of `ArchiveStreamPeer`, which the stream and NIO tests talk to.
         .target(
             name: "ArchiveTestSupport",
             dependencies: ["KeyedArchive"],
             path: "Tests/ArchiveTestSupport"
         ),
+        // The core coder, the format, files, streams and `karchive`: no SwiftNIO, gRPC or
+        // swift-syntax, so that editing the coder or one of its tests rebuilds none of them.
         .testTarget(
             name: "KeyedArchiveTests",
             dependencies: [
                 "KeyedArchive", "CZlib", "ArchiveTestSupport", "KarchiveCommands", "KeyedArchiveSamples", "ArchiveCrashWriter", "ArchiveStreamPeer",
-                // NIO/: KeyedArchiveNIO on embedded channels and real loopback TCP servers.
-                "KeyedArchiveNIO",
+            ]
+        ),
+        // KeyedArchiveNIO on embedded channels and real loopback TCP servers.
+        .testTarget(
+            name: "KeyedArchiveNIOTests",
+            dependencies: [
+                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveSamples", "ArchiveTestSupport", "ArchiveStreamPeer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                // GRPC/: KeyedArchiveGRPC over real loopback HTTP/2.
-                "KeyedArchiveGRPC",
+            ]
+        ),
+        // KeyedArchiveGRPC over real loopback HTTP/2.
+        .testTarget(
+            name: "KeyedArchiveGRPCTests",
+            dependencies: [
+                "KeyedArchive", "KeyedArchiveGRPC", "KeyedArchiveSamples",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]

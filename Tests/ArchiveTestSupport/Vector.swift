@@ -142,3 +142,16 @@ public struct VectorError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
+
+extension Vector {
+    /// The error an invalid stream vector (`Spec/vectors/streams/invalid`) names in its `error`
+    /// line, as the stream reader's kind; nil for a name that is not a stream error.
+    public var streamErrorKind: ArchiveStreamError.Kind? {
+        switch self["error"] {
+        case "truncatedFrame": .truncatedFrame
+        case "messageTooLarge": .messageTooLarge
+        case "emptyFrame": .emptyFrame
+        default: nil
+        }
+    }
+}

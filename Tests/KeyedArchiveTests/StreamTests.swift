@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArchiveTestSupport
 import Foundation
 import Testing
 import KeyedArchive
@@ -101,19 +102,6 @@ private func fileSize(_ path: String) throws -> Int {
     var info = stat()
     guard stat(path, &info) == 0 else { throw ArchiveStreamError(.io, at: nil, errorNumber: errno, "stat \(path) failed") }
     return Int(info.st_size)
-}
-
-/// The `ArchiveStreamPeer` executable: next to the test runner, else in `.build/debug` above this file.
-func peerExecutable() -> URL? {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ArchiveStreamPeer")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while directory.path != "/" {
-        let candidate = directory.appendingPathComponent(".build/debug/ArchiveStreamPeer")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    return nil
 }
 
 @Suite struct StreamTests {

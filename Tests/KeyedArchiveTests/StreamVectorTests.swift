@@ -23,10 +23,6 @@ import Testing
         return (payloads, nil)
     }
 
-    static let streamKinds: [String: ArchiveStreamError.Kind] = [
-        "truncatedFrame": .truncatedFrame, "messageTooLarge": .messageTooLarge, "emptyFrame": .emptyFrame,
-    ]
-
     @Test func vectorFoldersAreNonEmpty() {
         #expect(Vector.names(in: "streams/valid").count >= 3)
         #expect(Vector.names(in: "streams/invalid").count >= 7)
@@ -70,7 +66,7 @@ import Testing
         let (payloads, error) = try readFrames(vector.bytes, maximumMessageSize: limits.maximumMessageSize)
         #expect(payloads.count == vector["frames-before-error"].flatMap(Int.init), "\(name)")
         let streamError = try #require(error, "\(name): expected a stream error")
-        #expect(streamError.kind == Self.streamKinds[vector["error"] ?? ""], "\(name): \(streamError)")
+        #expect(streamError.kind == vector.streamErrorKind, "\(name): \(streamError)")
         #expect(streamError.offset == vector["offset"].flatMap(Int.init), "\(name): \(streamError)")
         if let missing = vector["missing-bytes"] {
             #expect(streamError.missingByteCount == Int(missing), "\(name): \(streamError)")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArchiveTestSupport
 import Foundation
 import KeyedArchive
 import KeyedArchiveNIO

@@ -268,7 +268,7 @@ import Testing
         channel.end()
         #expect(try channel.messages().count == vector["frames-before-error"].flatMap(Int.init), "\(name)")
         let error = try #require(channel.errors.first as? ArchiveStreamError, "\(name): \(channel.errors)")
-        #expect(error.kind == StreamVectorTests.streamKinds[vector["error"] ?? ""], "\(name): \(error)")
+        #expect(error.kind == vector.streamErrorKind, "\(name): \(error)")
         #expect(error.offset == vector["offset"].flatMap(Int.init), "\(name): \(error)")
         if let missing = vector["missing-bytes"] {
             #expect(error.missingByteCount == Int(missing), "\(name): \(error)")
