@@ -38,9 +38,10 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // KeyedArchiveNIO only (NIOCore; the tests also use NIOEmbedded and NIOPosix).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // KeyedArchiveGRPC only (GRPCCore); the tests also run a real HTTP/2 transport.
+        // KeyedArchiveGRPC only (GRPCCore); the tests call through its in-process transport.
+        // (Real HTTP/2 is tested by the Tests/GRPCOverHTTP2 package: its transport builds
+        // BoringSSL, which `swift test` here does not.)
         .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
-        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
         // KeyedArchiveMacros only. 600 to 603 are the releases for Swift 6.0 to 6.3: the range
         // lets a package that also depends on swift-syntax (as every macro package does)
         // resolve the version of its toolchain, whichever it is.
@@ -140,26 +141,25 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // KeyedArchiveGRPC over real loopback HTTP/2.
+        // KeyedArchiveGRPC in every kind of call, through GRPCCore's in-process transport.
         .testTarget(
             name: "KeyedArchiveGRPCTests",
             dependencies: [
                 "KeyedArchive", "KeyedArchiveGRPC", "KeyedArchiveSamples",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
             ]
         ),
-        // Every code sample of README.md and the DocC articles, compiled and run verbatim, and a
-        // check that the documents and these tests hold the same samples.
+        // Every code sample of README.md and the DocC articles, compiled and run verbatim (the
+        // gRPC one in Tests/GRPCOverHTTP2), and a check that the documents and the tests hold
+        // the same samples.
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveGRPC", "KeyedArchiveMacros",
+                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveMacros",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
         // `@ArchiveCodable`: its expansions, its diagnostics, and annotated types against their

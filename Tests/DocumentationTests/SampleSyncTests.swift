@@ -1,7 +1,7 @@
-// Every ```swift block of README.md and the DocC articles is run by a test of this target:
-// it appears verbatim (indentation aside) in one of the test files, or, for the one package
-// manifest, is evaluated by PackageSnippetTests. A sample edited in a document and not in its
-// test, or the other way round, fails here.
+// Every ```swift block of README.md and the DocC articles is run by a test of this target (the
+// gRPC sample by the Tests/GRPCOverHTTP2 package): it appears verbatim (indentation aside) in
+// one of the test files, or, for the one package manifest, is evaluated by PackageSnippetTests.
+// A sample edited in a document and not in its test, or the other way round, fails here.
 import Foundation
 import Testing
 
@@ -17,7 +17,7 @@ struct SampleSyncTests {
                 continue
             }
             let runBy = sources.filter { DocumentSamples.source($0.text, contains: sample) }.map(\.name)
-            #expect(!runBy.isEmpty, "\(sample) is not in any test of Tests/DocumentationTests:\n\(sample.lines.joined(separator: "\n"))")
+            #expect(!runBy.isEmpty, "\(sample) is not in any test of Tests/DocumentationTests or Tests/GRPCOverHTTP2:\n\(sample.lines.joined(separator: "\n"))")
         }
         #expect(manifests == 1, "expected the README's Package.swift snippet, found \(manifests) manifests")
     }

@@ -11,8 +11,8 @@ import Testing
 /// is cut off while the others go on, and a child process speaking through
 /// `ArchiveStreamReader`/`Writer` interoperates with a NIO server. Every wait is bounded.
 ///
-/// `NIO_LOOPBACK_COUNT` sets the messages per connection (default 10,000; CI's
-/// ThreadSanitizer run uses fewer).
+/// `NIO_LOOPBACK_COUNT` sets the messages per connection (10,000 under `CAMPAIGNS=full`, 1,000
+/// otherwise: `Campaign`).
 @Suite(.serialized) struct LoopbackTCPTests {
     /// How long any exchange may take before the test fails instead of hanging: generous,
     /// because under a loaded test run the test's task may wait minutes for a thread of the
@@ -20,7 +20,7 @@ import Testing
     static let timeout = TimeAmount.minutes(10)
 
     /// Messages each way per connection.
-    static let messageCount = ProcessInfo.processInfo.environment["NIO_LOOPBACK_COUNT"].flatMap { Int($0) } ?? 10_000
+    static let messageCount = Campaign.count("NIO_LOOPBACK_COUNT", quick: 1_000, full: 10_000)
 
     /// Collects `expected` messages, then succeeds `done`; fails it on an error or an early close.
     final class Collector: ChannelInboundHandler {
@@ -103,7 +103,7 @@ import Testing
         return try await done.futureResult.get()
     }
 
-    @Test func tenThousandMessagesEachWayOnFourConnections() async throws {
+    @Test func manyMessagesEachWayOnFourConnections() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let server = try await Self.startEchoServer(group: group)
         let port = try #require(server.localAddress?.port)

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 import KeyedArchiveSamples
 import Testing
@@ -227,7 +228,7 @@ import Testing
     struct ValueCounter: ArchiveVisitor {}
 
     @Test func randomGraphsKeepValuesAndIdentity() {
-        let count = ProcessInfo.processInfo.environment["OBJECT_GRAPH_COUNT"].flatMap(Int.init) ?? 600
+        let count = Campaign.count("OBJECT_GRAPH_COUNT", quick: 150, full: 600)
         let first = ProcessInfo.processInfo.environment["OBJECT_GRAPH_SEED"].flatMap(UInt64.init) ?? 1
         var failures: [String] = []
         for seed in first..<first + UInt64(count) {

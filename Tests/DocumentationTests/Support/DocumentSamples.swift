@@ -57,14 +57,20 @@ enum DocumentSamples {
         return samples
     }
 
-    /// The Swift sources of this test target, by file name.
+    /// Where the samples' tests are: this test target, and the package that runs the gRPC
+    /// sample over real HTTP/2 (`Tests/GRPCOverHTTP2`, run by `.ci/run`).
+    static let testDirectories = ["Tests/DocumentationTests", "Tests/GRPCOverHTTP2/Tests"]
+
+    /// The Swift sources of the samples' tests, by path below their directory.
     static func testSources() throws -> [(name: String, text: String)] {
-        let directory = packageRoot.appendingPathComponent("Tests/DocumentationTests")
-        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        return try walker.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") }
-            .sorted()
-            .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
+        try testDirectories.flatMap { folder -> [(name: String, text: String)] in
+            let directory = packageRoot.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+            return try walker.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") }
+                .sorted()
+                .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
+        }
     }
 
     /// Lines with their indentation and trailing spaces removed: a sample indented inside a test

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 import Testing
 import KeyedArchive
@@ -82,7 +83,7 @@ func expectSameTraces(value: DDValue, program: DDProgram, compressed: Bool = fal
     @Test func randomProgramsAgreeWithJSONDecoder() {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["DECODER_DIFF_SEED"].flatMap { UInt64($0) } ?? 0xDEC0_DE00
-        let count = environment["DECODER_DIFF_COUNT"].flatMap { Int($0) } ?? 30_000
+        let count = Campaign.count("DECODER_DIFF_COUNT", quick: 3_000, full: 30_000)
         let clock = ContinuousClock()
         let start = clock.now
         let result = ddCampaign(seed: seed, count: count, progressEvery: count >= 100_000 ? count / 20 : 0)

@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 import Testing
 import KeyedArchive
@@ -140,12 +141,13 @@ private func record(_ failures: [DiffCampaign.Failure]) {
 }
 
 @Suite("Encoder differential tests") struct EncoderDifferentialTests {
-    /// Seeds 0 ..< 10,000 (or the campaign's), against the model, the round trip, and
+    /// Seeds 0 ..< 10,000 (1,000 without `CAMPAIGNS=full`; or ENCODER_DIFF_SEED and _COUNT's),
+    /// against the model, the round trip, and
     /// (with ENCODER_DIFF_JSON=1) JSONEncoder.
     @Test func seededProgramsMatchTheModel() async {
         let options = CampaignOptions(
             start: environment["ENCODER_DIFF_SEED"].flatMap { UInt64($0) } ?? 0,
-            count: environment["ENCODER_DIFF_COUNT"].flatMap { Int($0) } ?? 10_000,
+            count: Campaign.count("ENCODER_DIFF_COUNT", quick: 1_000, full: 10_000),
             json: flag("ENCODER_DIFF_JSON", default: false),
             jsonFriendly: nil,
             includeKnownBugs: flag("ENCODER_DIFF_INCLUDE_KNOWN_BUGS", default: false),
@@ -154,20 +156,20 @@ private func record(_ failures: [DiffCampaign.Failure]) {
         #expect(report.programs == options.count)
     }
 
-    /// JSON-friendly programs (no NaN, Int128, late writes) from seed 1,000,000,000 on: at
-    /// least 5,000 of them compared with JSONEncoder (the model sets aside the shapes where
-    /// the coders differ on purpose).
+    /// JSON-friendly programs (no NaN, Int128, late writes) from seed 1,000,000,000 on, 6,000
+    /// of them (1,000 without `CAMPAIGNS=full`): at least five in six compared with
+    /// JSONEncoder (the model sets aside the shapes where the coders differ on purpose).
     @Test func seededProgramsMatchJSONEncoder() async {
         let options = CampaignOptions(
             start: environment["ENCODER_DIFF_SEED"].flatMap { UInt64($0) } ?? 1_000_000_000,
-            count: environment["ENCODER_DIFF_COUNT"].flatMap { Int($0) } ?? 6_000,
+            count: Campaign.count("ENCODER_DIFF_COUNT", quick: 1_000, full: 6_000),
             json: true,
             jsonFriendly: true,
             includeKnownBugs: flag("ENCODER_DIFF_INCLUDE_KNOWN_BUGS", default: false),
             shrink: flag("ENCODER_DIFF_SHRINK", default: true))
         let report = await campaign(options)
-        if environment["ENCODER_DIFF_COUNT"] == nil {
-            #expect(report.jsonCompared >= 5_000)
+        if Campaign.overridden("ENCODER_DIFF_COUNT") == nil {
+            #expect(report.jsonCompared * 6 >= options.count * 5)
         }
     }
 

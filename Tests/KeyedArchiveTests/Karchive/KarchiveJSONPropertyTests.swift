@@ -1,3 +1,4 @@
+import ArchiveTestSupport
 import Foundation
 import KeyedArchiveSamples
 import KeyedArchive
@@ -6,11 +7,12 @@ import Testing
 // The two round trips of Spec/JSON.md §7 on random inputs. Seeds and counts come from
 // KARCHIVE_JSON_SEED and KARCHIVE_JSON_COUNT; a failure prints the seed, the case and the JSON.
 
-/// The seed and the number of cases of a property test.
-private func campaign(defaultSeed: UInt64, defaultCount: Int) -> (seed: UInt64, count: Int) {
+/// The seed and the number of cases of a property test: `fullCount` under `CAMPAIGNS=full`,
+/// a tenth of it otherwise (`Campaign`).
+private func campaign(defaultSeed: UInt64, fullCount: Int) -> (seed: UInt64, count: Int) {
     let environment = ProcessInfo.processInfo.environment
     return (environment["KARCHIVE_JSON_SEED"].flatMap { UInt64($0) } ?? defaultSeed,
-            environment["KARCHIVE_JSON_COUNT"].flatMap { Int($0) } ?? defaultCount)
+            Campaign.count("KARCHIVE_JSON_COUNT", quick: fullCount / 10, full: fullCount))
 }
 
 /// One random archive: its bytes, and whether other bytes decode to the same value.
@@ -45,7 +47,7 @@ private func archiveCase(_ g: inout MappingNodeGenerator) throws -> ArchiveCase 
 
 @Suite struct KarchiveJSONPropertyTests {
     @Test func randomArchivesDecodeToTheSameValuesAfterJSONAndBack() throws {
-        let (seed, count) = campaign(defaultSeed: 0x4A53_4F4E, defaultCount: 4000)
+        let (seed, count) = campaign(defaultSeed: 0x4A53_4F4E, fullCount: 4000)
         var failures = 0
         let clock = ContinuousClock()
         let start = clock.now
@@ -80,7 +82,7 @@ private func archiveCase(_ g: inout MappingNodeGenerator) throws -> ArchiveCase 
     }
 
     private func checkDocuments(defaultSeed: UInt64, mixesEquivalentNames: Bool) throws {
-        let (seed, count) = campaign(defaultSeed: defaultSeed, defaultCount: 3000)
+        let (seed, count) = campaign(defaultSeed: defaultSeed, fullCount: 3000)
         var failures = 0
         let clock = ContinuousClock()
         let start = clock.now
@@ -112,7 +114,7 @@ private func archiveCase(_ g: inout MappingNodeGenerator) throws -> ArchiveCase 
     /// Spec/JSON.md §4's spelling S(x), checked as stated: it reads back exactly, no shorter
     /// digit string does, and the notation follows the thresholds.
     @Test func numberSpellingFollowsTheStatedRule() throws {
-        let (seed, count) = campaign(defaultSeed: 0x5370_656C, defaultCount: 3000)
+        let (seed, count) = campaign(defaultSeed: 0x5370_656C, fullCount: 3000)
         var random = SampleGenerator(seed: seed)
         var doubles: [Double] = [0, -0.0, 1e-4, 1e-4.nextDown, 9_007_199_254_740_992, 9_007_199_254_740_994, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         while doubles.count < count {

@@ -1,16 +1,17 @@
 import Foundation
 import Synchronization
 import GRPCCore
-import GRPCNIOTransportHTTP2
+import GRPCInProcessTransport
 import KeyedArchive
 import KeyedArchiveGRPC
 import KeyedArchiveSamples
 import Testing
 
-/// A gRPC service whose messages are the sample models, serialized by `KeyedArchiveGRPC`,
-/// over real HTTP/2 on 127.0.0.1: every kind of call, and malformed messages that fail only
-/// their own call.
-@Suite(.serialized) struct GRPCLoopbackTests {
+/// A gRPC service whose messages are the sample models, serialized by `KeyedArchiveGRPC`: every
+/// kind of call, and malformed messages that fail only their own call. Through GRPCCore's
+/// in-process transport, which carries the serialized bytes as a network transport would
+/// (the DocC sample runs over real HTTP/2 in the Tests/GRPCOverHTTP2 package).
+@Suite(.serialized) struct GRPCCallTests {
     /// Every call has a deadline, so that a hang fails the test instead of stalling the run:
     /// generous, because a loaded test run may keep a task from a thread for minutes.
     static let bounded: CallOptions = {
@@ -85,12 +86,11 @@ import Testing
         func serialize<Bytes: GRPCContiguousBytes>(_ message: Message) throws -> Bytes { Bytes(junk) }
     }
 
-    /// Runs the service on an ephemeral loopback port and `body` with a client connected to it.
-    func withServiceAndClient(_ body: @Sendable (GRPCClient<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {
-        try await withGRPCServer(transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-                                 services: [SampleService()]) { server in
-            let port = try #require(try await server.listeningAddress?.ipv4?.port)
-            try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)) { client in
+    /// Runs the service and `body` with a client connected to it.
+    func withServiceAndClient(_ body: @Sendable (GRPCClient<InProcessTransport.Client>) async throws -> Void) async throws {
+        let transport = InProcessTransport()
+        try await withGRPCServer(transport: transport.server, services: [SampleService()]) { _ in
+            try await withGRPCClient(transport: transport.client) { client in
                 try await body(client)
             }
         }
