@@ -20,36 +20,66 @@ package struct Karchive: ParsableCommand {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     /// Everything goes through `io`, so the tests run commands in-process.
     package static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        run(parse(arguments), io: io)
+    }
+
+    /// Parses the command line `arguments` (without the program name) without running it.
+    ///
+    /// A parsed command line runs any number of times, against any input: the tests that run
+    /// one command over thousands of inputs parse it once, because a debug build of
+    /// ArgumentParser checks the whole command tree on every parse.
+    package static func parse(_ arguments: [String]) -> ParsedCommandLine {
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success { io.write(message + "\n") } else { io.report(message) }
-            return code.rawValue
+            return ParsedCommandLine(action: .finish(message: fullMessage(for: error), status: code.rawValue))
         }
         guard let command = command as? any KarchiveCommand else {
             // `karchive`, `karchive help [SUBCOMMAND]` or `--help`: ArgumentParser's own help
             // command would print to the process's standard output, so the help is written here.
             let subcommand = configuration.subcommands.first { arguments.contains($0._commandName) }
-            io.write((subcommand.map { helpMessage(for: $0) } ?? helpMessage()) + "\n")
-            return 0
+            let help = subcommand.map { helpMessage(for: $0) } ?? helpMessage()
+            return ParsedCommandLine(action: .finish(message: help, status: 0))
         }
-        do {
-            return try command.run(io: io)
-        } catch let failure as CommandFailure {
-            io.report("error: \(failure)")
-            return 1
-        } catch {
-            io.report("error: \(error)")
-            return 1
+        return ParsedCommandLine(action: .run(command))
+    }
+
+    /// Runs a parsed command line against `io` and returns the exit code.
+    package static func run(_ commandLine: ParsedCommandLine, io: CommandIO) -> Int32 {
+        switch commandLine.action {
+        case .finish(let message, let status):
+            // Help, and `--version`-like successes, go to standard output; errors to standard error.
+            if status == 0 { io.write(message + "\n") } else { io.report(message) }
+            return status
+        case .run(let command):
+            do {
+                return try command.run(io: io)
+            } catch let failure as CommandFailure {
+                io.report("error: \(failure)")
+                return 1
+            } catch {
+                io.report("error: \(error)")
+                return 1
+            }
         }
     }
 }
 
+/// A `karchive` command line, parsed: either a subcommand to run, or a message (help, or a usage
+/// error) and the exit status that ends the program without running anything.
+package struct ParsedCommandLine: Sendable {
+    enum Action {
+        case run(any KarchiveCommand)
+        case finish(message: String, status: Int32)
+    }
+
+    let action: Action
+}
+
 /// A `karchive` subcommand: runs against a `CommandIO` and returns its exit code.
-protocol KarchiveCommand: ParsableCommand {
+protocol KarchiveCommand: ParsableCommand, Sendable {
     func run(io: CommandIO) throws -> Int32
 }
 

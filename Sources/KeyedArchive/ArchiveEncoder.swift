@@ -68,7 +68,8 @@ public struct ArchiveEncoder: Sendable {
     /// full and every later one as a small reference to it, and `ArchiveDecoder` (which needs no
     /// setting) gives back one instance for all of them: the decoded graph has exactly the
     /// `===` relationships of the encoded one, across arrays, dictionaries, optionals, nested
-    /// and super containers, and for subclasses decoded through a superclass type.
+    /// and super containers, and for subclasses decoded through a superclass type. Each
+    /// instance's `encode(to:)` runs once, however often the instance occurs.
     ///
     /// An archive in which no instance occurs twice is the same as without the option. One that
     /// shares instances sets header flag bit 2 (`Spec/FORMAT.md` §9.5), which readers older
@@ -143,22 +144,9 @@ public struct ArchiveEncoder: Sendable {
     func withFinishedArchive<T: Encodable, Result>(
         of value: T, _ body: (EncodingState, FinishedArchive) throws -> Result
     ) throws -> Result {
-        do {
-            return try withFinishedArchive(of: value, writingEveryOccurrence: false, body)
-        } catch is ObjectGraphPass.MissingFirstOccurrence {
-            // A shared instance's first occurrence was dropped (its key written again, say):
-            // again, with every occurrence in full, so that some occurrence always remains.
-            return try withFinishedArchive(of: value, writingEveryOccurrence: true, body)
-        }
-    }
-
-    private func withFinishedArchive<T: Encodable, Result>(
-        of value: T, writingEveryOccurrence: Bool, _ body: (EncodingState, FinishedArchive) throws -> Result
-    ) throws -> Result {
         var state = EncodingState.make(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
                                        preservesObjectIdentity: preservesObjectIdentity, usesGeneratedCode: usesGeneratedCode)
         defer { EncodingState.recycle(&state) }
-        state.writesEveryOccurrence = writingEveryOccurrence
         // A value with generated code is first written as a message (`Direct/MessageWriting.swift`),
         // which leaves nothing behind if it cannot be.
         if writesMessages, let direct = state.messageType(T.self), state.encodeMessage(value, as: direct) {

@@ -20,6 +20,13 @@ import Testing
         return options
     }()
 
+    /// Every message of a streamed response, in order.
+    static func allMessages<Message>(of response: StreamingClientResponse<Message>) async throws -> [Message] {
+        var messages: [Message] = []
+        for try await message in response.messages { messages.append(message) }
+        return messages
+    }
+
     /// What a client asks `listCommits` for.
     struct CommitQuery: Codable, Sendable {
         var count: Int
@@ -109,11 +116,7 @@ import Testing
             let listed = try await client.serverStreaming(request: ClientRequest(message: CommitQuery(count: 300)),
                                                           descriptor: SampleService.listCommits,
                                                           serializer: ArchiveMessageSerializer<CommitQuery>(),
-                                                          deserializer: ArchiveMessageDeserializer<Commit>(), options: Self.bounded) { response in
-                var commits: [Commit] = []
-                for try await commit in response.messages { commits.append(commit) }
-                return commits
-            }
+                                                          deserializer: ArchiveMessageDeserializer<Commit>(), options: Self.bounded) { try await Self.allMessages(of: $0) }
             #expect(listed == Commit.sample(count: 300))
 
             // Client streaming, with zlib and a checksum on the client's side only: the
@@ -134,11 +137,7 @@ import Testing
             let returned = try await client.bidirectionalStreaming(request: StreamingClientRequest { writer in try await writer.write(contentsOf: commits) },
                                                                    descriptor: SampleService.echoCommits,
                                                                    serializer: ArchiveMessageSerializer<Commit>(),
-                                                                   deserializer: ArchiveMessageDeserializer<Commit>(), options: Self.bounded) { response in
-                var commits: [Commit] = []
-                for try await commit in response.messages { commits.append(commit) }
-                return commits
-            }
+                                                                   deserializer: ArchiveMessageDeserializer<Commit>(), options: Self.bounded) { try await Self.allMessages(of: $0) }
             #expect(returned == commits)
         }
     }

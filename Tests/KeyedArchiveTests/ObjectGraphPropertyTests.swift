@@ -9,7 +9,8 @@ import Testing
 /// instances by value, is equal), and the same `===` relationships (a bijection between
 /// original and decoded instances). The graphs combine what a bug would need together: shared
 /// instances in arrays, dictionaries, optionals and single-value wrappers, subclass instances
-/// whose super encoder is taken first and filled last, deterministic order and compression.
+/// whose super encoder is taken first and filled last, deterministic order and compression, and
+/// first occurrences that the archive leaves out (overwritten, or cut off with a value that threw).
 @Suite struct ObjectGraphPropertyTests {
     class Node: Codable {
         var label: Int
@@ -69,10 +70,42 @@ import Testing
         }
     }
 
+    /// Writes other nodes under its key before its own (the last value wins) and values that
+    /// throw after writing nodes (they leave no trace), so that instances' first occurrences
+    /// are dropped or cut off: the archive holds `node` only. So does JSON, which is told
+    /// (`userInfo[.writesDecoys] == false`) not to try.
+    final class Decoyed: Codable {
+        let node: Node
+        var decoys: [Node] = []
+        var failing: [Node] = []
+        init(_ node: Node) { self.node = node }
+        enum Keys: String, CodingKey { case node }
+        init(from decoder: any Decoder) throws { node = try decoder.container(keyedBy: Keys.self).decode(Node.self, forKey: .node) }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            if encoder.userInfo[.writesDecoys] as? Bool != false {
+                for decoy in decoys { try container.encode(decoy, forKey: .node) }
+                for node in failing { _ = try? container.encode(FailingAfter(node: node), forKey: .node) }
+            }
+            try container.encode(node, forKey: .node)
+        }
+    }
+
+    /// Writes a node, then throws.
+    struct FailingAfter: Encodable {
+        let node: Node
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(node)
+            throw EncodingError.invalidValue(node.label, .init(codingPath: encoder.codingPath, debugDescription: "decoy"))
+        }
+    }
+
     struct Graph: Codable {
         var roots: [Node]
         var subs: [SubNode]
         var index: [Int: Node]
+        var decoyed: [Decoyed] = []
     }
 
     /// A random acyclic graph: node i refers only to earlier nodes, and references are left
@@ -124,7 +157,15 @@ import Testing
         for _ in 0..<Int.random(in: 1...4, using: &random) { if let node = nodes.randomElement(using: &random) { roots.append(node) } }
         var index: [Int: Node] = [:]
         for node in nodes where Int.random(in: 0..<3, using: &random) == 0 { index[node.label] = node }
-        return Graph(roots: roots, subs: Array(subs.shuffled(using: &random).prefix(3)), index: index)
+        var graph = Graph(roots: roots, subs: Array(subs.shuffled(using: &random).prefix(3)), index: index)
+        for _ in 0..<Int.random(in: 0...2, using: &random) {
+            guard let node = nodes.randomElement(using: &random), (expanded[ObjectIdentifier(node)] ?? 1) <= budget else { continue }
+            let decoyed = Decoyed(node)
+            for _ in 0..<Int.random(in: 0...2, using: &random) { decoyed.decoys.append(nodes.randomElement(using: &random)!) }
+            for _ in 0..<Int.random(in: 0...2, using: &random) { decoyed.failing.append(nodes.randomElement(using: &random)!) }
+            graph.decoyed.append(decoyed)
+        }
+        return graph
     }
 
     /// Pairs the instances of two graphs of the same shape, position by position; returns a
@@ -184,13 +225,15 @@ import Testing
         }
 
         mutating func pair(_ a: Graph, _ b: Graph) {
-            guard a.roots.count == b.roots.count, a.subs.count == b.subs.count, a.index.keys.sorted() == b.index.keys.sorted() else {
+            guard a.roots.count == b.roots.count, a.subs.count == b.subs.count, a.index.keys.sorted() == b.index.keys.sorted(),
+                  a.decoyed.count == b.decoyed.count else {
                 problem = "graph: different shape"
                 return
             }
             for (i, (x, y)) in zip(a.roots, b.roots).enumerated() { pair(x, y, at: "roots[\(i)]") }
             for (i, (x, y)) in zip(a.subs, b.subs).enumerated() { pair(x, y, at: "subs[\(i)]") }
             for key in a.index.keys.sorted() { pair(a.index[key], b.index[key], at: "index[\(key)]") }
+            for (i, (x, y)) in zip(a.decoyed, b.decoyed).enumerated() { pair(x.node, y.node, at: "decoyed[\(i)].node") }
         }
     }
 
@@ -204,6 +247,7 @@ import Testing
         encoder.checksum = seed % 5 == 2 ? .crc32 : .none
         let json = JSONEncoder()
         json.outputFormatting = .sortedKeys
+        json.userInfo[.writesDecoys] = false
         do {
             let data = try encoder.encode(graph)
             let decoded = try ArchiveDecoder().decode(Graph.self, from: data)
@@ -237,4 +281,9 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+}
+
+extension CodingUserInfoKey {
+    /// Whether `ObjectGraphPropertyTests.Decoyed` writes its decoys (unless `false`).
+    static let writesDecoys = CodingUserInfoKey(rawValue: "writesDecoys")!
 }

@@ -162,9 +162,9 @@ import Testing
 
     /// Writes `first` under a key, overwrites it with `other`, then writes `first` again: the
     /// first occurrence the encoder wrote is dropped (the last value wins).
-    struct Overwriting: Encodable {
-        let first: Author
-        let other: Author
+    struct Overwriting<Instance: Encodable>: Encodable {
+        let first: Instance
+        let other: Instance
         enum Keys: String, CodingKey { case x, y, z }
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
@@ -185,6 +185,88 @@ import Testing
         let decoded = try ArchiveDecoder().decode(ThreeAuthors.self, from: data)
         #expect(decoded.x.name == "Bob" && decoded.y.name == "Ada")
         #expect(decoded.y === decoded.z && decoded.x !== decoded.y)
+    }
+
+    /// An author that counts the calls of its `encode(to:)`.
+    final class CountingAuthor: Encodable {
+        let name: String
+        private(set) var encodeCalls = 0
+        init(name: String) { self.name = name }
+        enum Keys: String, CodingKey { case name }
+        func encode(to encoder: any Encoder) throws {
+            encodeCalls += 1
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+        }
+    }
+
+    /// The dropped first occurrence is written in full at the next one from the bytes the
+    /// encoder already has: nothing is encoded twice, in either order of keys.
+    @Test(arguments: [false, true]) func droppedFirstOccurrenceIsNotEncodedAgain(deterministic: Bool) throws {
+        let ada = CountingAuthor(name: "Ada"), bob = CountingAuthor(name: "Bob")
+        let data = try Self.encoder(deterministic: deterministic).encode(Overwriting(first: ada, other: bob))
+        #expect(ada.encodeCalls == 1 && bob.encodeCalls == 1)
+        let decoded = try ArchiveDecoder().decode(ThreeAuthors.self, from: data)
+        #expect(decoded.x.name == "Bob" && decoded.y.name == "Ada")
+        #expect(decoded.y === decoded.z && decoded.x !== decoded.y)
+        // The same archive as if the first value had never been written.
+        #expect(data == (try Self.encoder(deterministic: deterministic).encode(Ordered(x: bob, y: ada, z: ada))))
+    }
+
+    /// `x`, `y` and `z` written once each, in that order.
+    struct Ordered: Encodable {
+        let x: CountingAuthor, y: CountingAuthor, z: CountingAuthor
+    }
+
+    /// A value that writes an instance, then a reference to it into a container kept from
+    /// earlier, then throws: its bytes are cut off, the reference stays.
+    final class ReferencingThenFailing: Encodable {
+        let author: CountingAuthor
+        let kept: KeptContainer
+        init(author: CountingAuthor, kept: KeptContainer) { self.author = author; self.kept = kept }
+        enum Keys: String, CodingKey { case author }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(author, forKey: .author)
+            try kept.container.encode(author)
+            throw EncodingError.invalidValue(0, .init(codingPath: encoder.codingPath, debugDescription: "no"))
+        }
+    }
+
+    /// An unkeyed container, kept to be written into later.
+    final class KeptContainer {
+        var container: any UnkeyedEncodingContainer
+        init(_ container: any UnkeyedEncodingContainer) { self.container = container }
+    }
+
+    struct KeptReferenceOuter: Encodable {
+        let ada: CountingAuthor, others: [CountingAuthor]
+        enum Keys: String, CodingKey { case kept, failing, others }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            let kept = KeptContainer(container.nestedUnkeyedContainer(forKey: .kept))
+            #expect(throws: EncodingError.self) {
+                try container.encode(ReferencingThenFailing(author: ada, kept: kept), forKey: .failing)
+            }
+            try container.encode(others, forKey: .others)
+        }
+    }
+
+    struct KeptReferenceDecoded: Decodable {
+        let kept: [Author]
+        let others: [Author]
+    }
+
+    /// The reference in the kept container outlives the value that threw: it names the
+    /// instance that value wrote (whose bytes are kept for it, so it is encoded once), never
+    /// one of the next instances met (one of which would have its number if numbers were reused).
+    @Test(arguments: [false, true]) func aReferenceOutlivingAValueThatThrewNamesItsInstance(deterministic: Bool) throws {
+        let ada = CountingAuthor(name: "Ada")
+        let others = [CountingAuthor(name: "Bob"), CountingAuthor(name: "Cy")]
+        let data = try Self.encoder(deterministic: deterministic).encode(KeptReferenceOuter(ada: ada, others: others))
+        #expect(ada.encodeCalls == 1 && others.allSatisfy { $0.encodeCalls == 1 })
+        let decoded = try ArchiveDecoder().decode(KeptReferenceDecoded.self, from: data)
+        #expect(decoded.kept.map(\.name) == ["Ada"] && decoded.others.map(\.name) == ["Bob", "Cy"])
     }
 
     struct Failing: Encodable {

@@ -52,6 +52,11 @@ struct EncodingFixup {
     /// For a deterministic archive: each key-table string's rank in the order of their UTF-8
     /// bytes, so that sorting entries compares integers (`Spec/FORMAT.md` §8.4).
     private let stringRank: [Int]
+    /// The values left out (entries dropped, values replaced, a repeated key's earlier values),
+    /// kept for the object-graph pass when they may hold class instances' first occurrences:
+    /// written after the root value (see `rewrite`).
+    private var leftOut: [Location] = []
+    private let keepsLeftOutValues: Bool
 
     private init(state: EncodingState) {
         self.state = state
@@ -63,6 +68,7 @@ struct EncodingFixup {
             for (position, index) in order.enumerated() { rank[index] = position }
         }
         self.stringRank = rank
+        self.keepsLeftOutValues = state.wroteObjectMarkers
         self.readers = state.sinks.map(\.reader)
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
@@ -78,12 +84,25 @@ struct EncodingFixup {
     /// document order, and the key-table indices of the new table in order (the caller writes
     /// it). Throws `EncodingError.invalidValue` if the encoder's own bytes cannot be read back,
     /// which would be a bug in this package: reported, never a crash.
-    static func rewrite(_ state: EncodingState) throws -> (archive: ByteWriter, keyOrder: [Int]) {
+    ///
+    /// With class instances numbered (`preservesObjectIdentity`), the values left out follow
+    /// the root value, from offset `leftOutValues` on, rewritten like it: one of them may hold
+    /// the first occurrence of an instance that the archive refers to elsewhere, which the
+    /// object-graph pass then writes in full at the first reference. It writes nothing else of
+    /// them. (Without, `leftOutValues` is the end of the archive.)
+    static func rewrite(_ state: EncodingState) throws -> (archive: ByteWriter, keyOrder: [Int], leftOutValues: Int) {
         var pass = EncodingFixup(state: state)
         do {
             pass.output.append(UnsafeRawBufferPointer(rebasing: state.main.writer.bytes[0..<ArchiveHeader.size]))
             try pass.emitValue(at: Location(sink: 0, offset: ArchiveHeader.size, parent: ContainerRecord.topLevel, base: 0))
-            return (pass.output, pass.keyOrder)
+            let leftOutValues = pass.output.count
+            // Writing a left-out value may leave out more values inside it: until none is new.
+            var next = 0
+            while next < pass.leftOut.count {
+                try pass.emitValue(at: pass.leftOut[next], asWritten: true)
+                next += 1
+            }
+            return (pass.output, pass.keyOrder, leftOutValues)
         } catch {
             pass.output.deallocate()
             throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
@@ -102,11 +121,12 @@ struct EncodingFixup {
         var next = 0
     }
 
-    /// Writes the value at `root` and everything in it. A loop with its own stack, not
-    /// recursion: containers may be nested 100,000 deep under a raised depth limit.
-    private mutating func emitValue(at root: Location) throws(ArchiveFormatError) {
+    /// Writes the value at `root` and everything in it; `asWritten`: the value there, even if
+    /// another replaced it. A loop with its own stack, not recursion: containers may be nested
+    /// 100,000 deep under a raised depth limit.
+    private mutating func emitValue(at root: Location, asWritten: Bool = false) throws(ArchiveFormatError) {
         var open: [OpenContainer] = []
-        if let container = try emitScalarOrOpen(root) { open.append(container) }
+        if let container = try emitScalarOrOpen(root, asWritten: asWritten) { open.append(container) }
         while let top = open.indices.last {
             guard open[top].next < open[top].entries.count else {
                 let done = open.removeLast()
@@ -133,19 +153,22 @@ struct EncodingFixup {
 
     /// Copies the value at `location` (or what replaced it) if it is not a container; otherwise
     /// writes the container's header and returns it, for its entries to be written next.
-    private mutating func emitScalarOrOpen(_ location: Location) throws(ArchiveFormatError) -> OpenContainer? {
+    private mutating func emitScalarOrOpen(_ location: Location, asWritten: Bool = false) throws(ArchiveFormatError) -> OpenContainer? {
         var location = location
+        var followsReplacements = !asWritten
         // The lookups below are skipped when their tables are empty: a deterministic archive
         // runs this pass for every value, usually with no out-of-order write at all.
         var reader: ByteReader
         var tag: UInt8
         while true {
-            while !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
+            while followsReplacements, !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
+                if keepsLeftOutValues { leftOut.append(location) }
                 location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
             }
+            followsReplacements = true
             reader = readers[location.sink]
             tag = try reader.byte(at: location.offset, limit: reader.count)
-            guard tag == WireTag.encoderSharedObject else { break }
+            guard tag == EncoderMarker.firstOccurrence else { break }
             // A class instance's marker (`preservesObjectIdentity`) is copied for the object-graph
             // pass; the value it marks is an entry's value like any other, in the same container.
             var marked = location.offset + 1
@@ -164,7 +187,7 @@ struct EncodingFixup {
 
     /// The entries of the container at `location`, its late entries appended and dropped ones
     /// left out; for a keyed container, each key once: the last value, in the position of the first.
-    private func entries(ofContainerAt location: Location) throws(ArchiveFormatError) -> (ContainerLayout.Kind, [(key: UInt64, value: Location)]) {
+    private mutating func entries(ofContainerAt location: Location) throws(ArchiveFormatError) -> (ContainerLayout.Kind, [(key: UInt64, value: Location)]) {
         let body = try readers[location.sink].containerBody(at: location.offset)
         let serial = containers[location.sink][Position(parent: location.parent, offset: location.offset - location.base)]
         var entries: [(key: UInt64, value: Location)] = []
@@ -187,7 +210,11 @@ struct EncodingFixup {
         var latest: [UInt64: Location] = [:]
         for entry in entries {
             let identity = state.keyTable.identity(of: entry.key)
-            if latest.updateValue(entry.value, forKey: identity) == nil { order.append((identity, entry.key)) }
+            if let earlier = latest.updateValue(entry.value, forKey: identity) {
+                if keepsLeftOutValues { leftOut.append(earlier) }
+            } else {
+                order.append((identity, entry.key))
+            }
         }
         let resolved = order.map { (key: $0.key, value: latest[$0.identity]!) }
         return (.keyed, state.deterministic ? sortedDeterministically(resolved) : resolved)
@@ -211,7 +238,7 @@ struct EncodingFixup {
 
     /// The entries in `range` of `sink` (which begin at `range.lowerBound`, inside container
     /// `parent`), less the dropped ones.
-    private func collectEntries(
+    private mutating func collectEntries(
         in sink: Int, _ range: Range<Int>, keyed: Bool, parent: Int, into entries: inout [(key: UInt64, value: Location)]
     ) throws(ArchiveFormatError) {
         let reader = readers[sink]
@@ -222,7 +249,11 @@ struct EncodingFixup {
             let key = keyed ? try reader.varint(at: &p, limit: range.upperBound) : 0
             let value = Location(sink: sink, offset: p, parent: parent, base: base)
             p = try reader.valueEnd(at: p, limit: range.upperBound)
-            if state.droppedEntries.isEmpty || !state.droppedEntries.contains(entry) { entries.append((key, value)) }
+            if state.droppedEntries.isEmpty || !state.droppedEntries.contains(entry) {
+                entries.append((key, value))
+            } else if keepsLeftOutValues {
+                leftOut.append(value)
+            }
         }
     }
 }

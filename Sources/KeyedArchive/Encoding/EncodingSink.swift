@@ -93,6 +93,10 @@ final class EncodingSink {
     @exclusivity(unchecked) var records = RecordBuffer<ContainerRecord>(capacity: 16)
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
+    /// Where each class instance's first occurrence (`7E` + number) was written here, in order
+    /// (`preservesObjectIdentity` only): a value that throws and is cut off takes the
+    /// occurrences in it along, and the instances must be written in full when met again.
+    @exclusivity(unchecked) var firstOccurrences: [(offset: Int, number: Int)] = []
     @exclusivity(unchecked) private var ownsBuffer = true
     /// `records` by position, extended on demand (only the slow path looks containers up).
     @exclusivity(unchecked) private var recordsByPosition: [ValueSlot: Int] = [:]
@@ -119,6 +123,7 @@ final class EncodingSink {
         stack.reset()
         records.truncate(to: 0)
         pendingSlot = nil
+        if !firstOccurrences.isEmpty { firstOccurrences.removeAll(keepingCapacity: true) }
         if positionsIndexed > 0 {
             recordsByPosition.removeAll(keepingCapacity: true)
             positionsIndexed = 0

@@ -37,7 +37,8 @@ extension EncodingState {
         isFinished = true
         if wroteObjectMarkers { return .separate(try finishObjectGraph(compression: compression, checksum: checksum)) }
         if needsFixup {
-            var (rewritten, keyOrder) = try EncodingFixup.rewrite(self)
+            // No class instances numbered: nothing was written after the root value.
+            var (rewritten, keyOrder, _) = try EncodingFixup.rewrite(self)
             keyTable.write(keyOrder, into: &rewritten)
             return .separate(Self.package(rewritten, compression: compression, checksum: checksum))
         }
@@ -87,14 +88,14 @@ extension EncodingState {
     private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> ByteWriter {
         var graph: (archive: ByteWriter, keyOrder: [Int])
         if needsFixup {
-            let (fixed, fixedOrder) = try EncodingFixup.rewrite(self)
+            let (fixed, fixedOrder, leftOutValues) = try EncodingFixup.rewrite(self)
             defer { fixed.deallocate() }
-            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes, references: .encoder), keyCount: fixedOrder.count,
-                                                everyOccurrenceInFull: writesEveryOccurrence)
+            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes, references: .encoder), leftOutValues: leftOutValues,
+                                                keyCount: fixedOrder.count, objectCount: objects.count)
             graph.keyOrder = graph.keyOrder.map { fixedOrder[$0] }
         } else {
-            graph = try ObjectGraphPass.rewrite(main.reader, keyCount: keyTable.count,
-                                                everyOccurrenceInFull: writesEveryOccurrence)
+            graph = try ObjectGraphPass.rewrite(main.reader, leftOutValues: main.writer.count, keyCount: keyTable.count,
+                                                objectCount: objects.count)
         }
         keyTable.write(graph.keyOrder, into: &graph.archive)
         return Self.package(graph.archive, compression: compression, checksum: checksum)

@@ -263,7 +263,12 @@ extension EncodingState {
     /// where a value that throws is never stored.
     func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedEntries: Int, addedKey: UInt64? = nil) {
         rolledBack = true
-        if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) { return }
+        if keepsReferencedInstances(in: sink, from: mark) {
+            // Falls through: left out like a value that others followed.
+        } else if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) {
+            loseFirstOccurrences(in: sink, from: mark.count)
+            return
+        }
         if let entry = slot(at: mark.count, in: sink, inside: mark.topID), !isFinished {
             droppedEntries.insert(entry)
         }
@@ -274,7 +279,8 @@ extension EncodingState {
     /// encoder's slot is pending again (an empty `{}` if it never writes).
     func rollBackSingleValue(of encoder: EncoderImpl, in sink: EncodingSink, to mark: EncodingSink.Mark, previous: EncoderImpl.Role) {
         rolledBack = true
-        if sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
+        if !keepsReferencedInstances(in: sink, from: mark), sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
+            loseFirstOccurrences(in: sink, from: mark.count)
             encoder.role = previous
             switch previous {
             case .pending: sink.pendingSlot = encoder
@@ -292,5 +298,24 @@ extension EncodingState {
         let fresh = replacementSink(for: failed)
         encoder.role = .pending(fresh)
         fresh.pendingSlot = encoder
+    }
+
+    /// Whether the failed value from `mark` on holds the first occurrence of a class instance
+    /// that a reference names: a reference written meanwhile into a container kept from
+    /// earlier may survive the value, and then needs the instance's bytes. If so, the value
+    /// is not cut off but finished as it stands (its open containers closed) and left out of
+    /// the archive by the fix-up pass, which keeps it for the object-graph pass.
+    private func keepsReferencedInstances(in sink: EncodingSink, from mark: EncodingSink.Mark) -> Bool {
+        guard preservesObjectIdentity, !sink.firstOccurrences.isEmpty else { return false }
+        var index = sink.firstOccurrences.count
+        var referenced = false
+        while index > 0, sink.firstOccurrences[index - 1].offset >= mark.count, !referenced {
+            index -= 1
+            referenced = objects.isReferenced(sink.firstOccurrences[index].number)
+        }
+        guard referenced, sink.stack.count >= mark.stackCount else { return false }
+        resolvePendingSlot(in: sink)
+        sink.close(downTo: mark.stackCount)
+        return true
     }
 }

@@ -63,7 +63,6 @@ extension EncodingState {
         directKeyWires.reset()
         messageContainers.reset()
         objects.reset()
-        writesEveryOccurrence = false
         wroteObjectMarkers = false
         if !appendSinks.isEmpty { appendSinks.removeAll() }
         if !replacements.isEmpty { replacements.removeAll() }

@@ -16,9 +16,6 @@ final class EncodingState {
     /// `ArchiveEncoder.preservesObjectIdentity`: class instances are numbered as they are met
     /// (`EncodingState+Objects.swift`), and the object-graph pass shares them.
     @exclusivity(unchecked) private(set) var preservesObjectIdentity: Bool
-    /// Set for the second attempt after `ObjectGraphPass.MissingFirstOccurrence`: every
-    /// occurrence of an instance is written in full.
-    @exclusivity(unchecked) var writesEveryOccurrence = false
     /// The class instances met, by number (`preservesObjectIdentity` only).
     @exclusivity(unchecked) var objects = ObjectNumbers()
     /// Whether a marker or placeholder of a class instance was written: the object-graph pass

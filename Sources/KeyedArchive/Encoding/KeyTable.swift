@@ -20,8 +20,8 @@ struct KeyTable {
     /// The last two keys seen in each of 64 sets, so that repeated keys skip hashing (SipHash
     /// cost about a tenth of encoding time). The set comes from the string's representation
     /// (`StringBits`): synthesized keys are literals, so a repeat has identical bits and
-    /// compares equal at once. Two per set, most recent first: with one, two keys of a model that shared a slot
-    /// (half the models with ten keys) pushed each other out on every value.
+    /// compares equal at once. Two per set, most recent first: with one, two keys of a model
+    /// that shared a slot (half the models with ten keys) pushed each other out on every value.
     ///
     /// Made on the first string key (a message with integer keys never needs it), and kept
     /// across archives by a reused state: an entry counts only if it carries the current
@@ -91,12 +91,12 @@ struct KeyTable {
     /// `sameBytes` for strings whose representations differ: kept out of line, as it is rare.
     @inline(never)
     private static func sameBytesStoredApart(_ a: String, _ b: String) -> Bool {
-        a == b && a.utf8.elementsEqual(b.utf8)
+        a == b && KeyIdentity.sameBytes(a, b)
     }
 
     private mutating func lookUp(_ key: String) -> Int {
         let spellings = indices[key] ?? []
-        if let index = spellings.first(where: { strings[$0].utf8.elementsEqual(key.utf8) }) { return index }
+        if let index = spellings.first(where: { KeyIdentity.sameBytes(strings[$0], key) }) { return index }
         let index = strings.count
         indices[key, default: []].append(index)
         strings.append(key)

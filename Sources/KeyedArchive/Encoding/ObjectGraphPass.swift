@@ -11,21 +11,17 @@
 /// renumbered in document order, since a value written earlier than the encoder wrote it brings
 /// its keys with it.
 ///
+/// A first occurrence the fix-up pass left out of the root value (its key written again, its
+/// container replaced) is still there, among the left-out values after the root value: read
+/// from there, and written in full at the instance's first reference.
+///
 /// Value indexes count every value written, in document order, which this pass writes in: so
 /// nothing is counted twice or by two pieces of code.
 struct ObjectGraphPass {
-    /// Thrown when a later occurrence's number has no value written anywhere: the encoder
-    /// dropped the first occurrence (its key written again, its container replaced). The
-    /// caller encodes again, writing every occurrence in full.
-    struct MissingFirstOccurrence: Error {}
 
     private let reader: ByteReader
-    /// Per object number: where the value of its first occurrence (past its marker) starts.
-    private var firstValue: [Int: Int] = [:]
-    /// Per object number: how many occurrences the archive will hold.
-    private var occurrences: [Int: Int] = [:]
-    /// Per object number: the value index of its `13`, once written.
-    private var written: [Int: UInt64] = [:]
+    /// What is known of each numbered instance, by number (the encoder numbers them from 0).
+    private var instances: [Instance]
     private var output = ByteWriter()
     private var valueCount: UInt64 = 0
     private var keyOrder: [Int] = []
@@ -33,33 +29,63 @@ struct ObjectGraphPass {
     /// Whether a `13` or `12` was written: the archive then needs header flag bit 2.
     private var wroteReferences = false
 
-    private init(reader: ByteReader, keyCount: Int) {
-        self.reader = reader
-        self.newKeyIndex = Array(repeating: -1, count: keyCount)
+    private struct Instance {
+        /// Where the value of its first occurrence (past its marker) starts; -1 until found.
+        var firstValue = -1
+        /// How many occurrences the archive will hold.
+        var occurrences = 0
+        /// Whether its first occurrence is written, and with it `index`.
+        var isWritten = false
+        /// The value index of its `13` (`.max` if it has none: it occurs once).
+        var index: UInt64 = 0
     }
 
-    /// Rewrites the plain archive in `reader` (header and root value, in the encoder's form) as
-    /// header and root value in the archive's form, with flag bit 2 set if it holds references.
-    /// Returns it with the key-table indices of its string keys in document order.
+    private init(reader: ByteReader, keyCount: Int, objectCount: Int) {
+        self.reader = reader
+        self.newKeyIndex = Array(repeating: -1, count: keyCount)
+        self.instances = Array(repeating: Instance(), count: objectCount)
+    }
+
+    /// The instance number at `p` (past the tag), checked against the numbers given out.
+    private func number(at p: inout Int, limit: Int) throws -> Int {
+        let start = p
+        let number = try reader.varint(at: &p, limit: limit)
+        guard number < UInt64(instances.count) else {
+            throw ArchiveFormatError(.malformed, at: start, "instance number \(number) was never given out")
+        }
+        return Int(number)
+    }
+
+    /// Rewrites the plain archive in `reader` (header and root value, in the encoder's form,
+    /// then from offset `leftOutValues` on the values the fix-up pass left out) as header and
+    /// root value in the archive's form, with flag bit 2 set if it holds references. Returns it
+    /// with the key-table indices of its string keys in document order.
     ///
-    /// - Parameter everyOccurrenceInFull: the encoder wrote each occurrence as a full value
-    ///   (after `MissingFirstOccurrence`): later ones are dropped here, with whatever they
-    ///   contain, so occurrences are counted by a dry run of the rewrite.
-    static func rewrite(_ reader: ByteReader, keyCount: Int, everyOccurrenceInFull: Bool) throws -> (archive: ByteWriter, keyOrder: [Int]) {
-        var pass = ObjectGraphPass(reader: reader, keyCount: keyCount)
+    /// Occurrences are counted on the root value; with left-out values, where the rewrite writes
+    /// them (it may write a left-out first occurrence, and the instances in it), by a dry run.
+    ///
+    /// - Parameter objectCount: how many instances the encoder numbered (from 0).
+    static func rewrite(_ reader: ByteReader, leftOutValues: Int, keyCount: Int, objectCount: Int) throws -> (archive: ByteWriter, keyOrder: [Int]) {
+        var pass = ObjectGraphPass(reader: reader, keyCount: keyCount, objectCount: objectCount)
         do {
-            try pass.indexOccurrences()
-            if everyOccurrenceInFull {
-                var dryRun = ObjectGraphPass(reader: reader, keyCount: keyCount)
-                dryRun.firstValue = pass.firstValue
+            let rootEnd = try pass.indexOccurrences(inValueAt: ArchiveHeader.size, counting: true)
+            if rootEnd != leftOutValues {
+                throw ArchiveFormatError(.malformed, at: rootEnd, "the root value ends before the left-out values")
+            }
+            // A left-out value's first occurrences count only where the root has none.
+            var p = leftOutValues
+            while p < reader.count { p = try pass.indexOccurrences(inValueAt: p, counting: false) }
+            if let number = pass.instances.firstIndex(where: { $0.occurrences > 0 && $0.firstValue < 0 }) {
+                throw ArchiveFormatError(.malformed, at: 0, "no first occurrence of instance \(number)")
+            }
+            if leftOutValues < reader.count {
+                var dryRun = ObjectGraphPass(reader: reader, keyCount: keyCount, objectCount: objectCount)
+                for number in dryRun.instances.indices { dryRun.instances[number].firstValue = pass.instances[number].firstValue }
                 defer { dryRun.output.deallocate() }
                 try dryRun.emitArchive(counting: true)
-                pass.occurrences = dryRun.occurrences
+                for number in pass.instances.indices { pass.instances[number].occurrences = dryRun.instances[number].occurrences }
             }
             try pass.emitArchive(counting: false)
-        } catch let error as MissingFirstOccurrence {
-            pass.output.deallocate()
-            throw error
         } catch {
             pass.output.deallocate()
             throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
@@ -73,11 +99,12 @@ struct ObjectGraphPass {
         return (pass.output, pass.keyOrder)
     }
 
-    /// Finds where each numbered object's value was written and counts its occurrences, by a
-    /// walk over every value (its own stack: no recursion).
-    private mutating func indexOccurrences() throws {
+    /// Finds where each numbered object's value was first written and, with `counting`, counts
+    /// its occurrences, by a walk over the value at `start` (its own stack: no recursion).
+    /// Returns where that value ends.
+    private mutating func indexOccurrences(inValueAt start: Int, counting: Bool) throws -> Int {
         var containers: [(end: Int, isKeyed: Bool)] = []
-        var p = ArchiveHeader.size
+        var p = start
         var atValue = true
         while true {
             if !atValue {
@@ -92,16 +119,17 @@ struct ObjectGraphPass {
             atValue = false
             let limit = containers.last?.end ?? reader.count
             switch try reader.byte(at: p, limit: limit) {
-            case WireTag.encoderSharedObject:
+            case EncoderMarker.firstOccurrence:
                 var marked = p + 1
-                let number = Int(try reader.varint(at: &marked, limit: limit))
-                if firstValue[number] == nil { firstValue[number] = marked }
-                occurrences[number, default: 0] += 1
+                let number = try number(at: &marked, limit: limit)
+                if instances[number].firstValue < 0 { instances[number].firstValue = marked }
+                if counting { instances[number].occurrences += 1 }
                 p = marked
                 atValue = true
             case WireTag.reference:
                 p += 1
-                occurrences[Int(try reader.varint(at: &p, limit: limit)), default: 0] += 1
+                let number = try number(at: &p, limit: limit)
+                if counting { instances[number].occurrences += 1 }
             case WireTag.keyed, WireTag.unkeyed:
                 let body = try reader.containerBody(at: p)
                 containers.append((body.entries.upperBound, body.isKeyed))
@@ -111,7 +139,7 @@ struct ObjectGraphPass {
             }
             if containers.isEmpty && !atValue { break }
         }
-        for number in occurrences.keys where firstValue[number] == nil { throw MissingFirstOccurrence() }
+        return p
     }
 
     /// What the rewrite is inside of: a container being written (read up to `end`, `count`
@@ -151,15 +179,15 @@ struct ObjectGraphPass {
             if case .container(_, _, let end, _)? = frames.last { limit = end }
             let tag = try reader.byte(at: p, limit: limit)
             switch tag {
-            case WireTag.encoderSharedObject, WireTag.reference:
+            case EncoderMarker.firstOccurrence, WireTag.reference:
                 var marked = p + 1
-                let number = Int(try reader.varint(at: &marked, limit: limit))
+                let number = try number(at: &marked, limit: limit)
                 let end = try reader.valueEnd(at: p, limit: limit)
-                if counting { occurrences[number, default: 0] += 1 }
-                if let index = written[number] {
+                if counting { instances[number].occurrences += 1 }
+                if instances[number].isWritten {
                     // A later occurrence: a reference, and nothing it contains is written.
                     output.append(WireTag.reference)
-                    output.appendVarint(index)
+                    output.appendVarint(instances[number].index)
                     valueCount += 1
                     wroteReferences = true
                     p = end
@@ -168,15 +196,19 @@ struct ObjectGraphPass {
                 // The first occurrence: marked if there are others, or if its value starts with
                 // a marker or reference (which would otherwise be read as this instance's), then
                 // its value.
-                guard let value = firstValue[number] else { throw MissingFirstOccurrence() }
+                let value = instances[number].firstValue
+                guard value >= 0 else {
+                    throw ArchiveFormatError(.malformed, at: p, "no first occurrence of instance \(number)")
+                }
                 let startsWithMarker = try startsWithMarker(value)
-                if counting || occurrences[number, default: 0] > 1 || startsWithMarker {
-                    written[number] = valueCount
+                instances[number].isWritten = true
+                if counting || instances[number].occurrences > 1 || startsWithMarker {
+                    instances[number].index = valueCount
                     output.append(WireTag.sharedObject)
                     valueCount += 1
                     wroteReferences = true
                 } else {
-                    written[number] = .max   // met once: never referenced
+                    instances[number].index = .max   // met once: never referenced
                 }
                 if tag == WireTag.reference || value != marked {
                     // The value was written elsewhere: write it here, then come back.
@@ -209,11 +241,11 @@ struct ObjectGraphPass {
         while true {
             let tag = try reader.byte(at: p, limit: reader.count)
             if tag == WireTag.reference { return true }
-            guard tag == WireTag.encoderSharedObject else { return false }
+            guard tag == EncoderMarker.firstOccurrence else { return false }
             var marked = p + 1
-            let number = Int(try reader.varint(at: &marked, limit: reader.count))
-            if written[number] != nil || occurrences[number, default: 0] > 1 { return true }
-            p = firstValue[number] ?? marked
+            let number = try number(at: &marked, limit: reader.count)
+            if instances[number].isWritten || instances[number].occurrences > 1 { return true }
+            p = instances[number].firstValue >= 0 ? instances[number].firstValue : marked
         }
     }
 

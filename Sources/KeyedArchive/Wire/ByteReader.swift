@@ -216,12 +216,12 @@ struct ByteReader {
     }
 
     /// Where the value marked by the shared-object marker(s) at `offset` starts: past every
-    /// consecutive marker (and, in the encoder's form, its object number).
+    /// consecutive marker (and, in a numbered form, its number).
     func sharedObjectValue(at offset: Int, limit: Int) throws(ArchiveFormatError) -> Int {
         var p = offset
         while p < limit, base.load(fromByteOffset: p, as: UInt8.self) == references.sharedObjectTag {
             p += 1
-            if references == .encoder { _ = try varint(at: &p, limit: limit) }
+            if case .numbered = references { _ = try varint(at: &p, limit: limit) }
         }
         return p
     }

@@ -37,9 +37,6 @@ enum WireTag {
     /// A shared object: the value that follows is one that references may name (only with
     /// header flag bit 2)
     static let sharedObject: UInt8 = 0x13
-    /// The encoder's own form of a shared object, before the object-graph pass numbers it:
-    /// varint object number, then the value. Never in an archive.
-    static let encoderSharedObject: UInt8 = 0x7E
     /// 0x80...0xFF: the integer tag - 0x80
     static let fixintBase: UInt8 = 0x80
 
@@ -73,19 +70,20 @@ enum WireTag {
 }
 
 /// How a `ByteReader` treats the tags of shared objects and references.
-enum ReferenceForm {
+enum ReferenceForm: Equatable {
     /// Reserved tags: an archive without header flag bit 2.
     case none
     /// `12` + varint value index, `13` + value: an archive with flag bit 2.
     case archive
-    /// The encoder's bytes before the object-graph pass: `12` + varint object number for a
-    /// repeated instance, `7E` + varint object number + value for its first occurrence.
-    case encoder
+    /// `12` + varint number, and `sharedObjectTag` + varint number + value: a writer's own form
+    /// before the archive's numbering is known. The encoder reads its bytes so
+    /// (`ReferenceForm.encoder`, `EncoderMarker`); the format has no such tag.
+    case numbered(sharedObjectTag: UInt8)
 
     var sharedObjectTag: UInt8 {
         switch self {
         case .none, .archive: WireTag.sharedObject
-        case .encoder: WireTag.encoderSharedObject
+        case .numbered(let tag): tag
         }
     }
 }

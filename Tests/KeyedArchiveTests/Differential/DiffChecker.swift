@@ -35,9 +35,10 @@ enum DiffChecker {
                 return outcome
             }
         }
-        // With `preservesObjectIdentity`: programs share no class instance, so the archive must
-        // be the one written without it, byte for byte (value types never get markers, and
-        // every out-of-order path still holds under the option).
+        // With `preservesObjectIdentity`, and every program's value a class instance: none is
+        // shared, so the archive must be the one written without the option, byte for byte
+        // (every instance's marker goes, the values left out stay out, and every out-of-order
+        // path still holds under the option).
         if let failure = checkIdentityOption(value, expected: model.tree) {
             outcome.failure = failure
             return outcome
@@ -93,8 +94,8 @@ enum DiffChecker {
     private static func checkIdentityOption(_ value: DiffWrapped, expected: DiffTree?) -> String? {
         var identity = ArchiveEncoder()
         identity.preservesObjectIdentity = true
-        let box = { DiffBox(.wrapped(value), DiffRunContext(releaseEncodersAtFrameEnd: false)) }
-        switch (Result { try ArchiveEncoder().encode(box()) }, Result { try identity.encode(box()) }) {
+        let box = { (instances: Bool) in DiffBox(.wrapped(value), DiffRunContext(releaseEncodersAtFrameEnd: false, programsAreInstances: instances)) }
+        switch (Result { try ArchiveEncoder().encode(box(false)) }, Result { try identity.encode(box(true)) }) {
         case (.success(let plain), .success(let shared)):
             return plain == shared ? nil : "archive (preservesObjectIdentity) differs from the archive without it"
         case (.failure, .failure):

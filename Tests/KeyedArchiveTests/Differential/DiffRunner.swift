@@ -24,6 +24,10 @@ final class DiffEncoderUse {
 /// programs for which that timing matters).
 final class DiffRunContext {
     let releaseEncodersAtFrameEnd: Bool
+    /// Whether each program's value is a class instance (`DiffClassBox`), so that
+    /// `preservesObjectIdentity` numbers every one: each is met once, so the archive must be
+    /// the one without the option, whatever is dropped, replaced or cut off.
+    let programsAreInstances: Bool
     var keyed: [Int: KeyedEncodingContainer<DiffCodingKey>] = [:]
     var unkeyed: [Int: any UnkeyedEncodingContainer] = [:]
     /// The frame each container slot was taken in.
@@ -32,7 +36,16 @@ final class DiffRunContext {
     var frame = 0
     var nextFrame = 1
 
-    init(releaseEncodersAtFrameEnd: Bool) { self.releaseEncodersAtFrameEnd = releaseEncodersAtFrameEnd }
+    init(releaseEncodersAtFrameEnd: Bool, programsAreInstances: Bool = false) {
+        self.releaseEncodersAtFrameEnd = releaseEncodersAtFrameEnd
+        self.programsAreInstances = programsAreInstances
+    }
+
+    /// The value that runs `program` in its `encode(to:)`.
+    func box(_ program: DiffProgram) -> any Encodable {
+        let box = DiffBox(.program(program), self)
+        return programsAreInstances ? DiffClassBox(box) : box
+    }
 
     func run(_ program: DiffProgram, on encoder: any Encoder, use: DiffEncoderUse) throws {
         let outer = frame
@@ -63,7 +76,7 @@ final class DiffRunContext {
             try Self.encode(leaf, into: &s)
         case .single(.program(let inner)):
             var s = encoder.singleValueContainer()
-            try s.encode(DiffBox(.program(inner), self))
+            try s.encode(box(inner))
         case .singleNil:
             var s = encoder.singleValueContainer()
             try s.encodeNil()
@@ -80,7 +93,7 @@ final class DiffRunContext {
             case .encode(let k, .leaf(let leaf)):
                 try Self.encode(leaf, into: &c, forKey: (k ?? Self.defaultKey).codingKey)
             case .encode(let k, .program(let p)):
-                try c.encode(DiffBox(.program(p), self), forKey: (k ?? Self.defaultKey).codingKey)
+                try c.encode(box(p), forKey: (k ?? Self.defaultKey).codingKey)
             case .encodeNil(let k):
                 try c.encodeNil(forKey: (k ?? Self.defaultKey).codingKey)
             case .encodeIfPresent(let k, let leaf):
@@ -115,7 +128,7 @@ final class DiffRunContext {
             case .encode(_, .leaf(let leaf)):
                 try Self.encode(leaf, into: &u)
             case .encode(_, .program(let p)):
-                try u.encode(DiffBox(.program(p), self))
+                try u.encode(box(p))
             case .encodeNil:
                 try u.encodeNil()
             case .encodeIfPresent(_, let leaf):
@@ -290,6 +303,13 @@ extension DiffLeaf {
         case .uint128(let v): v
         }
     }
+}
+
+/// A `DiffBox` as a class instance (`DiffRunContext.programsAreInstances`).
+final class DiffClassBox: Encodable {
+    let box: DiffBox
+    init(_ box: DiffBox) { self.box = box }
+    func encode(to encoder: any Encoder) throws { try box.encode(to: encoder) }
 }
 
 /// The value given to the encoders: runs a program (or a wrapper around programs) in

@@ -142,8 +142,7 @@ private func record(_ failures: [DiffCampaign.Failure]) {
 
 @Suite("Encoder differential tests") struct EncoderDifferentialTests {
     /// Seeds 0 ..< 10,000 (1,000 without `CAMPAIGNS=full`; or ENCODER_DIFF_SEED and _COUNT's),
-    /// against the model, the round trip, and
-    /// (with ENCODER_DIFF_JSON=1) JSONEncoder.
+    /// against the model, the round trip, and (with ENCODER_DIFF_JSON=1) JSONEncoder.
     @Test func seededProgramsMatchTheModel() async {
         let options = CampaignOptions(
             start: environment["ENCODER_DIFF_SEED"].flatMap { UInt64($0) } ?? 0,

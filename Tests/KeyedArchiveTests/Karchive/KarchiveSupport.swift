@@ -1,6 +1,7 @@
 import Foundation
 import KarchiveCommands
 import KeyedArchive
+import Synchronization
 import Testing
 
 /// What one in-process run of `karchive` produced.
@@ -20,8 +21,20 @@ func karchive(_ arguments: String..., input: [UInt8] = []) -> KarchiveRun {
 
 func karchive(_ arguments: [String], input: [UInt8] = []) -> KarchiveRun {
     let io = CommandIO.capturing(standardInput: input)
-    let status = Karchive.run(arguments, io: io)
+    let status = Karchive.run(parsedCommandLine(arguments), io: io)
     return KarchiveRun(status: status, output: io.output, errors: io.errors)
+}
+
+/// Each command line the tests run, parsed once: the tests run a few dozen command lines over
+/// tens of thousands of inputs, and a debug build of ArgumentParser spends most of a short run
+/// checking its command tree (half a minute of `swift test`, before this cache).
+private let parsedCommandLines = Mutex<[[String]: ParsedCommandLine]>([:])
+
+private func parsedCommandLine(_ arguments: [String]) -> ParsedCommandLine {
+    if let parsed = parsedCommandLines.withLock({ $0[arguments] }) { return parsed }
+    let parsed = Karchive.parse(arguments)
+    parsedCommandLines.withLock { $0[arguments] = parsed }
+    return parsed
 }
 
 /// The archive bytes of `value`.
