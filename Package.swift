@@ -56,7 +56,9 @@ let package = Package(
         ),
         .target(
             name: "KeyedArchive",
-            dependencies: ["CZlib"]
+            dependencies: ["CZlib"],
+            // The encoder's design page for contributors (read on GitHub, not built).
+            exclude: ["Encoding/README.md"]
         ),
         .target(
             name: "KeyedArchiveNIO",

@@ -1,6 +1,6 @@
 /// Everything one `encode` call shares: the sinks, the key table, options and the bookkeeping
 /// for the rare out-of-order writes that the fix-up pass resolves at the end
-/// (`EncodingState+OutOfOrder.swift`).
+/// (`EncodingState+OutOfOrder.swift`). How these fit together: `Encoding/README.md`.
 ///
 /// One state serves one `encode` call at a time; between calls it waits as its thread's spare
 /// (`EncodingState+Reuse.swift`), so the options below are set per call.
