@@ -269,6 +269,41 @@ import Testing
         #expect(decoded.kept.map(\.name) == ["Ada"] && decoded.others.map(\.name) == ["Bob", "Cy"])
     }
 
+    /// A class instance whose value is an array (packed: `[Int]`).
+    final class EmptyNumbers: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode([Int]())
+        }
+    }
+
+    /// Writes an instance's array under a key, then continues that array twice through nested
+    /// containers under the same key (as `JSONEncoder` continues any array).
+    struct ContinuedTwice: Encodable {
+        let numbers: EmptyNumbers
+        enum Keys: Int, CodingKey { case numbers = 63 }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(numbers, forKey: .numbers)
+            var continued = container.nestedUnkeyedContainer(forKey: .numbers)
+            _ = continued.nestedUnkeyedContainer()
+            _ = container.nestedUnkeyedContainer(forKey: .numbers)
+        }
+    }
+
+    /// The second continuation continues the first, past the instance's marker and through the
+    /// replacement the first made (it started a new empty array: the encoder differential's
+    /// seed 34516, shrunk, once its programs' values became class instances).
+    @Test func anInstancesArrayContinuedTwiceKeepsTheFirstContinuation() throws {
+        let shared = try Self.encoder().encode(ContinuedTwice(numbers: EmptyNumbers()))
+        #expect(shared == (try ArchiveEncoder().encode(ContinuedTwice(numbers: EmptyNumbers()))))
+        struct Decoded: Decodable {
+            let numbers: [[Int]]
+            enum CodingKeys: Int, CodingKey { case numbers = 63 }
+        }
+        #expect(try ArchiveDecoder().decode(Decoded.self, from: shared).numbers == [[]])
+    }
+
     struct Failing: Encodable {
         func encode(to encoder: any Encoder) throws {
             throw EncodingError.invalidValue(0, .init(codingPath: encoder.codingPath, debugDescription: "no"))

@@ -57,6 +57,9 @@ struct EncodingFixup {
     /// written after the root value (see `rewrite`).
     private var leftOut: [Location] = []
     private let keepsLeftOutValues: Bool
+    /// By sink: whether the walk has written its values (sink 0, and each sink it reached
+    /// through a replacement or a container's late entries).
+    private var reached: [Bool]
 
     private init(state: EncodingState) {
         self.state = state
@@ -69,6 +72,8 @@ struct EncodingFixup {
         }
         self.stringRank = rank
         self.keepsLeftOutValues = state.wroteObjectMarkers
+        self.reached = Array(repeating: false, count: state.sinks.count)
+        self.reached[0] = true
         self.readers = state.sinks.map(\.reader)
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
@@ -102,6 +107,7 @@ struct EncodingFixup {
                 try pass.emitValue(at: pass.leftOut[next], asWritten: true)
                 next += 1
             }
+            if pass.keepsLeftOutValues { try pass.emitUnreachedSinks() }
             return (pass.output, pass.keyOrder, leftOutValues)
         } catch {
             pass.output.deallocate()
@@ -125,8 +131,13 @@ struct EncodingFixup {
     /// another replaced it. A loop with its own stack, not recursion: containers may be nested
     /// 100,000 deep under a raised depth limit.
     private mutating func emitValue(at root: Location, asWritten: Bool = false) throws(ArchiveFormatError) {
-        var open: [OpenContainer] = []
-        if let container = try emitScalarOrOpen(root, asWritten: asWritten) { open.append(container) }
+        guard let container = try emitScalarOrOpen(root, asWritten: asWritten) else { return }
+        try emitEntries(of: container)
+    }
+
+    /// Writes the entries of `root` (its header is written) and closes it.
+    private mutating func emitEntries(of root: OpenContainer) throws(ArchiveFormatError) {
+        var open = [root]
         while let top = open.indices.last {
             guard open[top].next < open[top].entries.count else {
                 let done = open.removeLast()
@@ -163,6 +174,7 @@ struct EncodingFixup {
         while true {
             while followsReplacements, !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
                 if keepsLeftOutValues { leftOut.append(location) }
+                reached[replacement.index] = true
                 location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
             }
             followsReplacements = true
@@ -195,6 +207,7 @@ struct EncodingFixup {
         let id = serial.map { ContainerID(sink: location.sink, serial: $0) }
         let late = state.appendSinks.isEmpty ? nil : id.flatMap { state.appendSinks[$0] }
         if let late {
+            reached[late.index] = true
             try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
                                parent: ContainerRecord.topLevel, into: &entries)
         }
@@ -218,6 +231,25 @@ struct EncodingFixup {
         }
         let resolved = order.map { (key: $0.key, value: latest[$0.identity]!) }
         return (.keyed, state.deterministic ? sortedDeterministically(resolved) : resolved)
+    }
+
+    /// Writes, after the left-out values, what the sinks the walk never reached hold: they hung
+    /// off values that were cut off (a value that threw), and a first occurrence written into
+    /// one (a subclass's super encoder filled late, say) is still what later references name.
+    /// A side sink of late entries is written as a container of them; any other holds one value.
+    private mutating func emitUnreachedSinks() throws(ArchiveFormatError) {
+        var lateEntryKinds: [Int: ContainerLayout.Kind] = [:]
+        for side in state.appendSinks.values { lateEntryKinds[side.index] = side.stack.first?.kind }
+        for index in reached.indices where !reached[index] && readers[index].count > 0 {
+            reached[index] = true
+            if let kind = lateEntryKinds[index] {
+                var entries: [(key: UInt64, value: Location)] = []
+                try collectEntries(in: index, 0..<readers[index].count, keyed: kind == .keyed, parent: ContainerRecord.topLevel, into: &entries)
+                try emitEntries(of: OpenContainer(kind: kind, payloadStart: ContainerLayout.open(kind, in: &output), entries: entries))
+            } else {
+                try emitValue(at: Location(sink: index, offset: 0, parent: ContainerRecord.topLevel, base: 0), asWritten: true)
+            }
+        }
     }
 
     /// `entries` in the deterministic order of keys (`Spec/FORMAT.md` §8.4): integer keys

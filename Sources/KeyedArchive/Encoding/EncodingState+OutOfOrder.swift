@@ -138,17 +138,24 @@ extension EncodingState {
     /// The container of `kind` at `slot` (following replacements), if that is what it holds.
     func container(at slot: ValueSlot, kind: ContainerLayout.Kind, depth: Int) -> ContainerRef? {
         var slot = slot
-        while let replacement = replacements[slot] {
-            slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
+        var sink: EncodingSink
+        while true {
+            while let replacement = replacements[slot] {
+                slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
+            }
+            sink = sinks[slot.sink]
+            // A value whose encoder has written nothing yet is what it would become: `{}`, which a
+            // keyed container continues (Foundation's coders, too, let an encoder ask for a
+            // container while the value of its single-value container is still being encoded).
+            if sink.pendingSlot != nil, sink.slotAtEnd() == slot { resolvePendingSlot(in: sink) }
+            // A class instance written with `preservesObjectIdentity` starts with its marker: the
+            // container to continue is the value it marks, which may have been replaced in turn
+            // (a packed array continued once already).
+            guard preservesObjectIdentity else { break }
+            let marked = slotPastSharedObjectMarkers(slot, in: sink)
+            if marked == slot { break }
+            slot = marked
         }
-        let sink = sinks[slot.sink]
-        // A value whose encoder has written nothing yet is what it would become: `{}`, which a
-        // keyed container continues (Foundation's coders, too, let an encoder ask for a
-        // container while the value of its single-value container is still being encoded).
-        if sink.pendingSlot != nil, sink.slotAtEnd() == slot { resolvePendingSlot(in: sink) }
-        // A class instance written with `preservesObjectIdentity` starts with its marker: the
-        // container to continue is the value it marks.
-        if preservesObjectIdentity { slot = slotPastSharedObjectMarkers(slot, in: sink) }
         guard let serial = sink.liveContainer(at: slot), let header = headerOffset(of: serial, in: sink) else {
             return kind == .unkeyed ? unpackedArray(at: slot, in: sink, depth: depth) : nil
         }
