@@ -142,7 +142,7 @@ public struct ArchiveEncoder: Sendable {
     /// `body` applied to an archive of `value`, finished in an encoding state (this thread's
     /// spare, given back afterwards).
     func withFinishedArchive<T: Encodable, Result>(
-        of value: T, _ body: (EncodingState, FinishedArchive) throws -> Result
+        of value: T, _ body: (EncodingState, consuming FinishedArchive) throws -> Result
     ) throws -> Result {
         var state = EncodingState.make(userInfo: userInfo, maximumDepth: maximumDepth, deterministic: deterministic,
                                        preservesObjectIdentity: preservesObjectIdentity, usesGeneratedCode: usesGeneratedCode)

@@ -76,6 +76,11 @@ import Testing
         type is any ArchiveDirectEncodable.Type && type is any ArchiveDirectDecodable.Type
     }
 
+    /// Whether `type` writes (reads) through generated code, asked at run time: a check the
+    /// compiler could settle would pass whatever the macro generated.
+    static func writesGeneratedCode(_ type: Any.Type) -> Bool { type is any ArchiveDirectEncodable.Type }
+    static func readsGeneratedCode(_ type: Any.Type) -> Bool { type is any ArchiveDirectDecodable.Type }
+
     @Test func theMacroConformsTheTypes() {
         #expect(Self.hasGeneratedCode(AnnotatedCommit.self))
         #expect(Self.hasGeneratedCode(AnnotatedCommit.Author.self))

@@ -1,12 +1,13 @@
 import Testing
 @testable import KeyedArchive
 
-// The encoder's plain-data buffers: RecordBuffer (Wire/) and the FrameStack built on it.
+// The encoder's owning buffers (Wire/): ByteWriter, RecordBuffer and the FrameStack built on
+// it. They free their storage when they go out of scope, so these tests also run under ASan/TSan
+// in .ci/run without a free written by hand.
 
 @Suite struct RecordBufferTests {
     @Test func growsPastItsCapacityKeepingEveryElement() {
         var buffer = RecordBuffer<Int>(capacity: 1)
-        defer { buffer.deallocate() }
         for i in 0..<10_000 { buffer.append(i * 3) }
         #expect(buffer.count == 10_000)
         #expect(buffer.indices.allSatisfy { buffer[$0] == $0 * 3 })
@@ -16,7 +17,6 @@ import Testing
 
     @Test func modifiesInPlaceRemovesAndTruncates() {
         var buffer = RecordBuffer<ContainerRecord>(capacity: 4)
-        defer { buffer.deallocate() }
         #expect(buffer.first == nil && buffer.last == nil)
         for i in 0..<6 { buffer.append(ContainerRecord(parent: i - 1, offset: i * 10)) }
         buffer[2].cutOff()
@@ -32,7 +32,6 @@ import Testing
 
     @Test func frameStackKeepsSmallAndLargeKeysPerFrame() {
         var stack = FrameStack()
-        defer { stack.deallocate() }
         let frame = { (serial: Int) in OpenFrame(id: ContainerID(sink: 0, serial: serial), kind: .keyed, payloadStart: serial, isVirtual: false) }
         stack.append(frame(0))
         stack.append(frame(1))
@@ -57,5 +56,45 @@ import Testing
         #expect(stack.lastIndex { $0.id.serial == 0 } == 0)
         stack.removeLast(2)
         #expect(stack.count == 0)
+    }
+
+    @Test func byteWriterGrowsPatchesAndHandsItsBytesToData() throws {
+        var writer = ByteWriter(capacity: 1)
+        var expected: [UInt8] = []
+        for i in 0..<5_000 {
+            writer.append(UInt8(truncatingIfNeeded: i))
+            expected.append(UInt8(truncatingIfNeeded: i))
+        }
+        #expect(writer.capacity >= 5_000 && writer.count == 5_000)
+        for value: UInt64 in [0, 0x7F, 0x80, 0x3FFF, 0x4000, UInt64(UInt32.max), .max] {
+            let before = writer.count
+            writer.appendVarint(value)
+            #expect(writer.count - before == varintSize(value), "varint \(value)")
+            var p = before
+            #expect(try ByteReader(writer.bytes).varint(at: &p, limit: writer.count) == value)
+            expected.append(contentsOf: writer.bytes[before...])
+        }
+        // A gap opened before the end moves what follows; a patched varint fills it.
+        writer.insertGap(at: 10, size: 3)
+        #expect(writer.setVarint(0x4000, at: 10) == 3)
+        expected.insert(contentsOf: [0x80, 0x80, 0x01], at: 10)
+        writer.truncate(to: writer.count - 1)
+        expected.removeLast()
+        #expect(Array(writer.bytes) == expected)
+        let data = writer.takeData()
+        #expect(Array(data) == expected)
+    }
+
+    @Test func aSinkThatGaveItsBufferAwayWritesTheNextArchiveInANewOne() throws {
+        // Archives above `largestCopiedArchive` take the main sink's buffer; the thread's spare
+        // state must then write the next archive into a buffer of its own.
+        let large = Array(repeating: "a string long enough to make the archive large", count: 2_000)
+        let encoder = ArchiveEncoder()
+        let first = try encoder.encode(large)
+        let second = try encoder.encode(["small"])
+        let third = try encoder.encode(large)
+        #expect(first == third)
+        #expect(try ArchiveDecoder().decode([String].self, from: first) == large)
+        #expect(try ArchiveDecoder().decode([String].self, from: second) == ["small"])
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// enclosing container and the distance from that container's first entry, the very terms in
 /// which the encoder recorded containers and slots (`ContainerRecord`, `ValueSlot`). Nothing is
 /// counted, so nothing can be counted differently.
-struct EncodingFixup {
+struct EncodingFixup: ~Copyable {
     /// A value in a sink, with the container it is an entry of and where that container's
     /// entries begin (0 at the top level of a sink).
     private struct Location {
@@ -58,7 +58,8 @@ struct EncodingFixup {
     private var leftOut: [Location] = []
     private let keepsLeftOutValues: Bool
     /// By sink: whether the walk has written its values (sink 0, and each sink it reached
-    /// through a replacement or a container's late entries).
+    /// through a replacement or a container's late entries). Kept only with `keepsLeftOutValues`:
+    /// without class instances, what an unreached sink holds is never needed.
     private var reached: [Bool]
 
     private init(state: EncodingState) {
@@ -72,8 +73,8 @@ struct EncodingFixup {
         }
         self.stringRank = rank
         self.keepsLeftOutValues = state.wroteObjectMarkers
-        self.reached = Array(repeating: false, count: state.sinks.count)
-        self.reached[0] = true
+        self.reached = Array(repeating: false, count: keepsLeftOutValues ? state.sinks.count : 0)
+        if keepsLeftOutValues { self.reached[0] = true }
         self.readers = state.sinks.map(\.reader)
         self.containers = state.sinks.map { sink in
             var bySlot: [Position: Int] = [:]
@@ -95,7 +96,7 @@ struct EncodingFixup {
     /// the first occurrence of an instance that the archive refers to elsewhere, which the
     /// object-graph pass then writes in full at the first reference. It writes nothing else of
     /// them. (Without, `leftOutValues` is the end of the archive.)
-    static func rewrite(_ state: EncodingState) throws -> (archive: ByteWriter, keyOrder: [Int], leftOutValues: Int) {
+    static func rewrite(_ state: EncodingState) throws -> RewrittenArchive {
         var pass = EncodingFixup(state: state)
         do {
             pass.output.append(UnsafeRawBufferPointer(rebasing: state.main.writer.bytes[0..<ArchiveHeader.size]))
@@ -108,9 +109,8 @@ struct EncodingFixup {
                 next += 1
             }
             if pass.keepsLeftOutValues { try pass.emitUnreachedSinks() }
-            return (pass.output, pass.keyOrder, leftOutValues)
+            return RewrittenArchive(bytes: pass.output, keyOrder: pass.keyOrder, leftOutValues: leftOutValues)
         } catch {
-            pass.output.deallocate()
             throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
                 codingPath: [],
                 debugDescription: "KeyedArchive internal error: the encoder could not read back its own bytes (\(error)). Please report this with the type being encoded.",
@@ -173,8 +173,10 @@ struct EncodingFixup {
         var tag: UInt8
         while true {
             while followsReplacements, !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
-                if keepsLeftOutValues { leftOut.append(location) }
-                reached[replacement.index] = true
+                if keepsLeftOutValues {
+                    leftOut.append(location)
+                    reached[replacement.index] = true
+                }
                 location = Location(sink: replacement.index, offset: 0, parent: ContainerRecord.topLevel, base: 0)
             }
             followsReplacements = true
@@ -207,7 +209,7 @@ struct EncodingFixup {
         let id = serial.map { ContainerID(sink: location.sink, serial: $0) }
         let late = state.appendSinks.isEmpty ? nil : id.flatMap { state.appendSinks[$0] }
         if let late {
-            reached[late.index] = true
+            if keepsLeftOutValues { reached[late.index] = true }
             try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
                                parent: ContainerRecord.topLevel, into: &entries)
         }

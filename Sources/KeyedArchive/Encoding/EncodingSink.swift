@@ -97,29 +97,22 @@ final class EncodingSink {
     /// (`preservesObjectIdentity` only): a value that throws and is cut off takes the
     /// occurrences in it along, and the instances must be written in full when met again.
     @exclusivity(unchecked) var firstOccurrences: [(offset: Int, number: Int)] = []
-    @exclusivity(unchecked) private var ownsBuffer = true
     /// `records` by position, extended on demand (only the slow path looks containers up).
     @exclusivity(unchecked) private var recordsByPosition: [ValueSlot: Int] = [:]
     @exclusivity(unchecked) private var positionsIndexed = 0
 
     init(index: Int) { self.index = index }
 
-    deinit {
-        if ownsBuffer { writer.deallocate() }
-        records.deallocate()
-        stack.deallocate()
-    }
-
-    /// Hands the buffer over to a `Data`; the sink must not be written again until `reset()`.
+    /// Hands the buffer over to a `Data`, and starts an empty one for the sink's next archive.
     func takeData() -> Data {
-        ownsBuffer = false
-        return writer.takeData()
+        var taken = ByteWriter()
+        swap(&taken, &writer)
+        return taken.takeData()
     }
 
-    /// Empties the sink for a new archive, with a new buffer if `takeData()` gave its own away.
+    /// Empties the sink for a new archive.
     func reset() {
-        if ownsBuffer { writer.truncate(to: 0) } else { writer = ByteWriter() }
-        ownsBuffer = true
+        writer.truncate(to: 0)
         stack.reset()
         records.truncate(to: 0)
         pendingSlot = nil

@@ -5,11 +5,21 @@ import Foundation
 #endif
 
 /// Where `EncodingState.finish` left the finished archive.
-enum FinishedArchive {
+enum FinishedArchive: ~Copyable {
     /// In the main sink's buffer (the common case: nothing was rewritten or compressed).
     case inMainSink
-    /// In a buffer of its own, which the receiver must deallocate or hand to a `Data`.
+    /// In a buffer of its own, freed with the value unless handed to a `Data`.
     case separate(ByteWriter)
+}
+
+/// An archive a rewriting pass wrote (`EncodingFixup`, `ObjectGraphPass`): the header and root
+/// value, then any values the fix-up pass keeps for the object-graph pass; the key-table
+/// indices of its string keys in the order the pass wrote them.
+struct RewrittenArchive: ~Copyable {
+    var bytes: ByteWriter
+    var keyOrder: [Int]
+    /// Where the values after the root value start: the end of `bytes` if there are none.
+    var leftOutValues: Int
 }
 
 extension EncodingState {
@@ -38,9 +48,9 @@ extension EncodingState {
         if wroteObjectMarkers { return .separate(try finishObjectGraph(compression: compression, checksum: checksum)) }
         if needsFixup {
             // No class instances numbered: nothing was written after the root value.
-            var (rewritten, keyOrder, _) = try EncodingFixup.rewrite(self)
-            keyTable.write(keyOrder, into: &rewritten)
-            return .separate(Self.package(rewritten, compression: compression, checksum: checksum))
+            var rewritten = try EncodingFixup.rewrite(self)
+            keyTable.write(rewritten.keyOrder, into: &rewritten.bytes)
+            return .separate(Self.package(rewritten.bytes, compression: compression, checksum: checksum))
         }
         return finishInMainSink(compression: compression, checksum: checksum)
     }
@@ -60,11 +70,10 @@ extension EncodingState {
     /// The finished archive as `Data`. A small archive in the main sink is copied, so that its
     /// buffer stays for the state's next call (`EncodingState+Reuse.swift`); a larger one, or
     /// one in a buffer of its own, becomes the `Data`'s storage without a copy.
-    func data(of archive: FinishedArchive) -> Data {
-        switch archive {
-        case .inMainSink where main.writer.count <= Self.largestCopiedArchive:
-            return Data(bytes: main.writer.base, count: main.writer.count)
+    func data(of archive: consuming FinishedArchive) -> Data {
+        switch consume archive {
         case .inMainSink:
+            if main.writer.count <= Self.largestCopiedArchive { return Data(bytes: main.writer.base, count: main.writer.count) }
             return main.takeData()
         case .separate(let writer):
             return writer.takeData()
@@ -72,12 +81,11 @@ extension EncodingState {
     }
 
     /// `body` applied to the finished archive's bytes, which are gone when it returns.
-    func withBytes<Result>(of archive: FinishedArchive, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        switch archive {
+    func withBytes<Result>(of archive: consuming FinishedArchive, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch consume archive {
         case .inMainSink:
             return try body(main.writer.bytes)
         case .separate(let writer):
-            defer { writer.deallocate() }
             return try body(writer.bytes)
         }
     }
@@ -86,30 +94,27 @@ extension EncodingState {
     /// fix-up pass if needed, then the object-graph pass, then the key table in the order the
     /// object-graph pass wrote the keys.
     private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> ByteWriter {
-        var graph: (archive: ByteWriter, keyOrder: [Int])
+        var graph: RewrittenArchive
         if needsFixup {
-            let (fixed, fixedOrder, leftOutValues) = try EncodingFixup.rewrite(self)
-            defer { fixed.deallocate() }
-            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes, references: .encoder), leftOutValues: leftOutValues,
-                                                keyCount: fixedOrder.count, objectCount: objects.count)
-            graph.keyOrder = graph.keyOrder.map { fixedOrder[$0] }
+            let fixed = try EncodingFixup.rewrite(self)
+            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes.bytes, references: .encoder), leftOutValues: fixed.leftOutValues,
+                                                keyCount: fixed.keyOrder.count, objectCount: objects.count)
+            graph.keyOrder = graph.keyOrder.map { fixed.keyOrder[$0] }
         } else {
             graph = try ObjectGraphPass.rewrite(main.reader, leftOutValues: main.writer.count, keyCount: keyTable.count,
                                                 objectCount: objects.count)
         }
-        keyTable.write(graph.keyOrder, into: &graph.archive)
-        return Self.package(graph.archive, compression: compression, checksum: checksum)
+        keyTable.write(graph.keyOrder, into: &graph.bytes)
+        return Self.package(graph.bytes, compression: compression, checksum: checksum)
     }
 
     /// A finished uncompressed archive in a buffer of its own, compressed and checksummed as
-    /// asked: the same buffer, or a new one (the old one freed).
-    private static func package(_ archive: ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> ByteWriter {
-        var archive = archive
+    /// asked: the same buffer, or a new one (the old one freed as it goes out of scope).
+    private static func package(_ archive: consuming ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> ByteWriter {
         guard let level = compression.zlibLevel else {
             if checksum.isCRC32 { appendChecksum(to: &archive) }
             return archive
         }
-        defer { archive.deallocate() }
         return compress(archive.bytes, level: level, checksum: checksum)
     }
 

@@ -11,7 +11,7 @@
 /// value, where the object-graph pass finds them. Only one whose bytes are gone, cut off with a
 /// value that threw, makes the instance new again: its next occurrence is written in full. (A
 /// value that threw is not cut off if it holds a first occurrence that a reference names:
-/// see `keepsReferencedInstances`.)
+/// see `holdsReferencedInstances`.)
 extension EncodingState {
     /// `value.encode(to: encoder)` for a class instance `id`, numbered; cycles are checked by
     /// the caller's rule, here too.
@@ -28,7 +28,7 @@ extension EncodingState {
         let number: Int
         if let known {
             number = known
-            objects.rewrite(number)
+            objects.markWrittenAgain(number)
         } else {
             number = objects.add(unsafeBitCast(value, to: AnyObject.self), id: id)
         }
@@ -105,7 +105,7 @@ struct ObjectNumbers {
     }
 
     /// Instance `number`'s first occurrence is being written again (the last one was lost).
-    mutating func rewrite(_ number: Int) {
+    mutating func markWrittenAgain(_ number: Int) {
         instances[number].isWritten = true
     }
 

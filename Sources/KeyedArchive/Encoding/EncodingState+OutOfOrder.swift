@@ -270,8 +270,8 @@ extension EncodingState {
     /// where a value that throws is never stored.
     func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedEntries: Int, addedKey: UInt64? = nil) {
         rolledBack = true
-        if keepsReferencedInstances(in: sink, from: mark) {
-            // Falls through: left out like a value that others followed.
+        if holdsReferencedInstances(in: sink, from: mark) {
+            finishLeftOutValue(in: sink, from: mark)
         } else if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) {
             loseFirstOccurrences(in: sink, from: mark.count)
             return
@@ -286,7 +286,9 @@ extension EncodingState {
     /// encoder's slot is pending again (an empty `{}` if it never writes).
     func rollBackSingleValue(of encoder: EncoderImpl, in sink: EncodingSink, to mark: EncodingSink.Mark, previous: EncoderImpl.Role) {
         rolledBack = true
-        if !keepsReferencedInstances(in: sink, from: mark), sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
+        if holdsReferencedInstances(in: sink, from: mark) {
+            finishLeftOutValue(in: sink, from: mark)
+        } else if sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
             loseFirstOccurrences(in: sink, from: mark.count)
             encoder.role = previous
             switch previous {
@@ -309,20 +311,24 @@ extension EncodingState {
 
     /// Whether the failed value from `mark` on holds the first occurrence of a class instance
     /// that a reference names: a reference written meanwhile into a container kept from
-    /// earlier may survive the value, and then needs the instance's bytes. If so, the value
-    /// is not cut off but finished as it stands (its open containers closed) and left out of
-    /// the archive by the fix-up pass, which keeps it for the object-graph pass.
-    private func keepsReferencedInstances(in sink: EncodingSink, from mark: EncodingSink.Mark) -> Bool {
-        guard preservesObjectIdentity, !sink.firstOccurrences.isEmpty else { return false }
+    /// earlier may survive the value, and then needs the instance's bytes. Such a value is not
+    /// cut off but left out of the archive by the fix-up pass, which keeps it for the
+    /// object-graph pass.
+    private func holdsReferencedInstances(in sink: EncodingSink, from mark: EncodingSink.Mark) -> Bool {
+        guard preservesObjectIdentity, !sink.firstOccurrences.isEmpty, sink.stack.count >= mark.stackCount else { return false }
         var index = sink.firstOccurrences.count
-        var referenced = false
-        while index > 0, sink.firstOccurrences[index - 1].offset >= mark.count, !referenced {
+        while index > 0, sink.firstOccurrences[index - 1].offset >= mark.count {
             index -= 1
-            referenced = objects.isReferenced(sink.firstOccurrences[index].number)
+            if objects.isReferenced(sink.firstOccurrences[index].number) { return true }
         }
-        guard referenced, sink.stack.count >= mark.stackCount else { return false }
+        return false
+    }
+
+    /// Finishes a failed value that stays in its sink to be left out (see
+    /// `holdsReferencedInstances`) as it stands: its open containers are closed, so the fix-up
+    /// pass can read it.
+    private func finishLeftOutValue(in sink: EncodingSink, from mark: EncodingSink.Mark) {
         resolvePendingSlot(in: sink)
         sink.close(downTo: mark.stackCount)
-        return true
     }
 }

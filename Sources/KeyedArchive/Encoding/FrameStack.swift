@@ -26,14 +26,12 @@ struct OpenFrame {
     }
 }
 
-/// The open containers of a sink, innermost last.
-struct FrameStack {
+/// The open containers of a sink, innermost last. Noncopyable: it owns its frames' storage.
+struct FrameStack: ~Copyable {
     private var frames = RecordBuffer<OpenFrame>(capacity: 16)
     /// Key varints of 64 or more, by frame index; only frames with `hasLargeKeys` use theirs
     /// (string keys past the 32nd of an archive, integer keys of 32 or more).
     private var largeKeys: [Set<UInt64>] = []
-
-    func deallocate() { frames.deallocate() }
 
     /// Drops every frame, for a new archive. A frame's large keys are emptied when it first
     /// gets some (`insertLargeKey`), so the sets need no clearing.

@@ -17,7 +17,7 @@
 ///
 /// Value indexes count every value written, in document order, which this pass writes in: so
 /// nothing is counted twice or by two pieces of code.
-struct ObjectGraphPass {
+struct ObjectGraphPass: ~Copyable {
 
     private let reader: ByteReader
     /// What is known of each numbered instance, by number (the encoder numbers them from 0).
@@ -40,10 +40,10 @@ struct ObjectGraphPass {
         var index: UInt64 = 0
     }
 
-    private init(reader: ByteReader, keyCount: Int, objectCount: Int) {
+    private init(reader: ByteReader, keyCount: Int, instances: [Instance]) {
         self.reader = reader
         self.newKeyIndex = Array(repeating: -1, count: keyCount)
-        self.instances = Array(repeating: Instance(), count: objectCount)
+        self.instances = instances
     }
 
     /// The instance number at `p` (past the tag), checked against the numbers given out.
@@ -65,8 +65,8 @@ struct ObjectGraphPass {
     /// them (it may write a left-out first occurrence, and the instances in it), by a dry run.
     ///
     /// - Parameter objectCount: how many instances the encoder numbered (from 0).
-    static func rewrite(_ reader: ByteReader, leftOutValues: Int, keyCount: Int, objectCount: Int) throws -> (archive: ByteWriter, keyOrder: [Int]) {
-        var pass = ObjectGraphPass(reader: reader, keyCount: keyCount, objectCount: objectCount)
+    static func rewrite(_ reader: ByteReader, leftOutValues: Int, keyCount: Int, objectCount: Int) throws -> RewrittenArchive {
+        var pass = ObjectGraphPass(reader: reader, keyCount: keyCount, instances: Array(repeating: Instance(), count: objectCount))
         do {
             let rootEnd = try pass.indexOccurrences(inValueAt: ArchiveHeader.size, counting: true)
             if rootEnd != leftOutValues {
@@ -79,15 +79,12 @@ struct ObjectGraphPass {
                 throw ArchiveFormatError(.malformed, at: 0, "no first occurrence of instance \(number)")
             }
             if leftOutValues < reader.count {
-                var dryRun = ObjectGraphPass(reader: reader, keyCount: keyCount, objectCount: objectCount)
-                for number in dryRun.instances.indices { dryRun.instances[number].firstValue = pass.instances[number].firstValue }
-                defer { dryRun.output.deallocate() }
+                var dryRun = ObjectGraphPass(reader: reader, keyCount: keyCount, instances: pass.instances.map { Instance(firstValue: $0.firstValue) })
                 try dryRun.emitArchive(counting: true)
-                for number in pass.instances.indices { pass.instances[number].occurrences = dryRun.instances[number].occurrences }
+                pass.instances = dryRun.instances.map { Instance(firstValue: $0.firstValue, occurrences: $0.occurrences) }
             }
             try pass.emitArchive(counting: false)
         } catch {
-            pass.output.deallocate()
             throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
                 codingPath: [],
                 debugDescription: "KeyedArchive internal error: the encoder could not read back its own bytes (\(error)). Please report this with the type being encoded.",
@@ -96,7 +93,8 @@ struct ObjectGraphPass {
         if pass.wroteReferences {
             pass.output.setByte(pass.output.bytes[5] | ArchiveHeader.Flag.references, at: 5)
         }
-        return (pass.output, pass.keyOrder)
+        let end = pass.output.count
+        return RewrittenArchive(bytes: pass.output, keyOrder: pass.keyOrder, leftOutValues: end)
     }
 
     /// Finds where each numbered object's value was first written and, with `counting`, counts

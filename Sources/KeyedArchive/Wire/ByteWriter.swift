@@ -14,9 +14,11 @@ import Foundation
 /// A growable byte buffer that the encoder appends to.
 ///
 /// The storage is `malloc`ed so that the finished archive can be handed to `Data` without a copy
-/// (`Data(bytesNoCopy:deallocator: .free)`). This is a plain struct: its owner (`EncodingSink`)
-/// calls `deallocate()` exactly once, or `takeData()` which transfers ownership.
-struct ByteWriter {
+/// (`Data(bytesNoCopy:deallocator: .free)`). The writer is noncopyable and owns its storage: it
+/// is freed when the writer's lifetime ends, on every path (a pass that throws included), unless
+/// `takeData()` consumed the writer and gave the storage to a `Data`. A second owner or a
+/// forgotten free does not compile.
+struct ByteWriter: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var count: Int = 0
     private(set) var capacity: Int
@@ -27,7 +29,7 @@ struct ByteWriter {
         self.base = memory
     }
 
-    func deallocate() { free(base) }
+    deinit { free(base) }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -149,9 +151,11 @@ struct ByteWriter {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    /// Hands the bytes to a `Data` without copying; the writer must not be used afterwards.
-    func takeData() -> Data {
-        Data(bytesNoCopy: base, count: count, deallocator: .free)
+    /// Hands the bytes to a `Data` without copying: the `Data` frees them.
+    consuming func takeData() -> Data {
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        discard self
+        return data
     }
 }
 
