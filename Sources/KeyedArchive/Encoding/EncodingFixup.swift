@@ -111,10 +111,7 @@ struct EncodingFixup: ~Copyable {
             if pass.keepsLeftOutValues { try pass.emitUnreachedSinks() }
             return RewrittenArchive(bytes: pass.output, keyOrder: pass.keyOrder, leftOutValues: leftOutValues)
         } catch {
-            throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
-                codingPath: [],
-                debugDescription: "KeyedArchive internal error: the encoder could not read back its own bytes (\(error)). Please report this with the type being encoded.",
-                underlyingError: error))
+            throw EncodingError.unreadableOwnBytes(error)
         }
     }
 

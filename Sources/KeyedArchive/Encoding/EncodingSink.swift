@@ -96,7 +96,10 @@ final class EncodingSink {
     /// Where each class instance's first occurrence (`7E` + number) was written here, in order
     /// (`preservesObjectIdentity` only): a value that throws and is cut off takes the
     /// occurrences in it along, and the instances must be written in full when met again.
-    @exclusivity(unchecked) var firstOccurrences: [(offset: Int, number: Int)] = []
+    /// `offset` is the sink's end when the marker was written (what a rollback compares with);
+    /// `slot` says where the marker is for good, once containers moved it
+    /// (`EncodingState+UnsharedInstances.swift`).
+    @exclusivity(unchecked) var firstOccurrences: [(offset: Int, number: Int, slot: ValueSlot)] = []
     /// `records` by position, extended on demand (only the slow path looks containers up).
     @exclusivity(unchecked) private var recordsByPosition: [ValueSlot: Int] = [:]
     @exclusivity(unchecked) private var positionsIndexed = 0

@@ -45,7 +45,17 @@ extension EncodingState {
         // From here on the sinks' bytes are final (and the main buffer may become the result's):
         // containers kept past `encode` write into sinks that nothing reads.
         isFinished = true
-        if wroteObjectMarkers { return .separate(try finishObjectGraph(compression: compression, checksum: checksum)) }
+        if wroteObjectMarkers {
+            // No instance occurred twice and nothing was written out of order: the archive is
+            // the main sink's without the markers, and no pass need read it.
+            guard needsFixup || objects.wroteReferences else {
+                guard !main.firstOccurrences.isEmpty else { return finishInMainSink(compression: compression, checksum: checksum) }
+                var archive = try mainSinkWithoutMarkers()
+                keyTable.write(into: &archive)
+                return .separate(Self.package(archive, compression: compression, checksum: checksum))
+            }
+            return .separate(try finishObjectGraph(compression: compression, checksum: checksum))
+        }
         if needsFixup {
             // No class instances numbered: nothing was written after the root value.
             var rewritten = try EncodingFixup.rewrite(self)
@@ -110,7 +120,7 @@ extension EncodingState {
 
     /// A finished uncompressed archive in a buffer of its own, compressed and checksummed as
     /// asked: the same buffer, or a new one (the old one freed as it goes out of scope).
-    private static func package(_ archive: consuming ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> ByteWriter {
+    static func package(_ archive: consuming ByteWriter, compression: ArchiveCompression, checksum: ArchiveChecksum) -> ByteWriter {
         guard let level = compression.zlibLevel else {
             if checksum.isCRC32 { appendChecksum(to: &archive) }
             return archive

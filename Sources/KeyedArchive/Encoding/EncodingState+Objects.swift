@@ -3,8 +3,9 @@
 /// Each instance gets a number the first time it is met, and keeps it. The first time its
 /// value is written after a marker (`7E` + number); every later time only a placeholder
 /// (`12` + number). The object-graph pass (`ObjectGraphPass`) turns these into the archive's
-/// shared objects and references once document order is known. Each instance's `encode(to:)`
-/// runs once, however often it occurs.
+/// shared objects and references once document order is known; if no instance occurred twice,
+/// the markers only come off (`EncodingState+UnsharedInstances.swift`). Each instance's
+/// `encode(to:)` runs once, however often it occurs.
 ///
 /// A first occurrence the archive leaves out still counts: the fix-up pass keeps the values it
 /// drops (a key written again, a value that threw after others followed it) after the root
@@ -32,7 +33,7 @@ extension EncodingState {
         } else {
             number = objects.add(unsafeBitCast(value, to: AnyObject.self), id: id)
         }
-        sink.firstOccurrences.append((sink.writer.count, number))
+        sink.firstOccurrences.append((sink.writer.count, number, sink.slotAtEnd()))
         sink.writer.append(EncoderMarker.firstOccurrence)
         sink.writer.appendVarint(UInt64(number))
         instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
@@ -80,12 +81,16 @@ struct ObjectNumbers {
 
     private var numbers: [ObjectIdentifier: Int] = [:]
     private var instances: [Instance] = []
+    /// Whether a reference (`12` + number) was written: an instance occurred twice, so the
+    /// object-graph pass must share it. Without, every marker only comes off.
+    private(set) var wroteReferences = false
 
     /// How many numbers were given out.
     var count: Int { instances.count }
 
     /// Forgets every instance, for a new archive (keeping the storage for the next one).
     mutating func reset() {
+        wroteReferences = false
         guard !instances.isEmpty else { return }
         numbers.removeAll(keepingCapacity: true)
         instances.removeAll(keepingCapacity: true)
@@ -109,8 +114,10 @@ struct ObjectNumbers {
         instances[number].isWritten = true
     }
 
+    /// A reference to instance `number` was written.
     mutating func noteReference(to number: Int) {
         instances[number].isReferenced = true
+        wroteReferences = true
     }
 
     /// Whether a reference to instance `number` was written.

@@ -18,8 +18,8 @@ final class EncodingState {
     @exclusivity(unchecked) private(set) var preservesObjectIdentity: Bool
     /// The class instances met, by number (`preservesObjectIdentity` only).
     @exclusivity(unchecked) var objects = ObjectNumbers()
-    /// Whether a marker or placeholder of a class instance was written: the object-graph pass
-    /// must then rewrite the archive.
+    /// Whether a marker or placeholder of a class instance was written: the archive must then
+    /// lose its markers, through the object-graph pass if an instance occurred twice.
     @exclusivity(unchecked) var wroteObjectMarkers = false
     @exclusivity(unchecked) private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()

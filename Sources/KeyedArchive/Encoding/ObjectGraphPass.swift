@@ -1,5 +1,7 @@
 /// Turns the encoder's record of class instances into shared objects and references
-/// (`ArchiveEncoder.preservesObjectIdentity`, `Spec/FORMAT.md` §9.5).
+/// (`ArchiveEncoder.preservesObjectIdentity`, `Spec/FORMAT.md` §9.5). Runs when an instance
+/// occurred twice or a late write needs the fix-up pass; otherwise the markers only come off
+/// (`EncodingState+UnsharedInstances.swift`).
 ///
 /// While encoding, the encoder numbers instances in the order it meets them: the first time it
 /// writes `7E` + number + the instance's value, and every later time only `12` + number. Those
@@ -85,10 +87,7 @@ struct ObjectGraphPass: ~Copyable {
             }
             try pass.emitArchive(counting: false)
         } catch {
-            throw EncodingError.invalidValue(Optional<Int>.none as Any, EncodingError.Context(
-                codingPath: [],
-                debugDescription: "KeyedArchive internal error: the encoder could not read back its own bytes (\(error)). Please report this with the type being encoded.",
-                underlyingError: error))
+            throw EncodingError.unreadableOwnBytes(error)
         }
         if pass.wroteReferences {
             pass.output.setByte(pass.output.bytes[5] | ArchiveHeader.Flag.references, at: 5)

@@ -20,6 +20,8 @@ import KeyedArchiveSamples
 //   commits-string   1,000 commits, synthesized string keys  (Commit.sample())
 //   app-state        settings, 500 documents, 40 folders     (AppState.sample())
 //   class-hierarchy  2,000 circles through superEncoder()     (Drawing.sample())
+//   shared-hierarchy the same 1,000 circles twice: under IDENTITY, 1,000 shared objects and
+//                    1,000 references (the object-graph pass, the decoder's reference index)
 // Spaces may stand for hyphens ("commits int keys" works too).
 //
 // The message models (KeyedArchiveSamples' MessageModels.swift), compiled in with
@@ -103,6 +105,11 @@ let messageModels: [Model] = []
 
 let models: [Model] = plainModels + [
     model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
+    model("shared-hierarchy", {
+        var drawing = Drawing.sample(count: 1_000)
+        drawing.circles += drawing.circles
+        return drawing
+    }, equal: sameDrawing),
 ] + messageModels
 
 /// Keeps `value` observable to the optimizer.
