@@ -39,6 +39,8 @@ struct EncodingFixup: ~Copyable {
     /// slot, so such values are copied as they are.
     private static let unrecorded = Int.min
 
+    /// The encoder's state: its sinks, key table and options, and `lateWrites`, what this pass
+    /// resolves (read in place: a copy would retain its four tables on every archive).
     private let state: EncodingState
     private let readers: [ByteReader]
     /// Per sink: the serial of the live container at each recorded position.
@@ -169,7 +171,7 @@ struct EncodingFixup: ~Copyable {
         var reader: ByteReader
         var tag: UInt8
         while true {
-            while followsReplacements, !state.replacements.isEmpty, let replacement = state.replacements[location.slot] {
+            while followsReplacements, !state.lateWrites.replacements.isEmpty, let replacement = state.lateWrites.replacements[location.slot] {
                 if keepsLeftOutValues {
                     leftOut.append(location)
                     reached[replacement.index] = true
@@ -204,7 +206,7 @@ struct EncodingFixup: ~Copyable {
         var entries: [(key: UInt64, value: Location)] = []
         try collectEntries(in: location.sink, body.entries, keyed: body.isKeyed, parent: serial ?? Self.unrecorded, into: &entries)
         let id = serial.map { ContainerID(sink: location.sink, serial: $0) }
-        let late = state.appendSinks.isEmpty ? nil : id.flatMap { state.appendSinks[$0] }
+        let late = state.lateWrites.appendSinks.isEmpty ? nil : id.flatMap { state.lateWrites.appendSinks[$0] }
         if let late {
             if keepsLeftOutValues { reached[late.index] = true }
             try collectEntries(in: late.index, 0..<readers[late.index].count, keyed: body.isKeyed,
@@ -213,7 +215,7 @@ struct EncodingFixup: ~Copyable {
         guard body.isKeyed else { return (.unkeyed, entries) }
         // A container that got no late entries and no key twice (recorded as it was written)
         // has one entry per key already.
-        if late == nil, let id, state.duplicateKeyContainers.isEmpty || !state.duplicateKeyContainers.contains(id) {
+        if late == nil, let id, state.lateWrites.duplicateKeyContainers.isEmpty || !state.lateWrites.duplicateKeyContainers.contains(id) {
             return (.keyed, state.deterministic ? sortedDeterministically(entries) : entries)
         }
         // Entries are the same key when their identities are equal (two spellings of one
@@ -238,7 +240,7 @@ struct EncodingFixup: ~Copyable {
     /// A side sink of late entries is written as a container of them; any other holds one value.
     private mutating func emitUnreachedSinks() throws(ArchiveFormatError) {
         var lateEntryKinds: [Int: ContainerLayout.Kind] = [:]
-        for side in state.appendSinks.values { lateEntryKinds[side.index] = side.stack.first?.kind }
+        for side in state.lateWrites.appendSinks.values { lateEntryKinds[side.index] = side.stack.first?.kind }
         for index in reached.indices where !reached[index] && readers[index].count > 0 {
             reached[index] = true
             if let kind = lateEntryKinds[index] {
@@ -280,7 +282,7 @@ struct EncodingFixup: ~Copyable {
             let key = keyed ? try reader.varint(at: &p, limit: range.upperBound) : 0
             let value = Location(sink: sink, offset: p, parent: parent, base: base)
             p = try reader.valueEnd(at: p, limit: range.upperBound)
-            if state.droppedEntries.isEmpty || !state.droppedEntries.contains(entry) {
+            if state.lateWrites.droppedEntries.isEmpty || !state.lateWrites.droppedEntries.contains(entry) {
                 entries.append((key, value))
             } else if keepsLeftOutValues {
                 leftOut.append(value)

@@ -31,10 +31,10 @@ extension EncodingState {
     /// The side sink holding late entries of the closed `container`; its bottom frame stands for
     /// the container (`isVirtual`). After `encode` finished, a sink that nothing reads.
     private func appendSink(for container: ContainerRef) -> EncodingSink {
-        if !isFinished, let existing = appendSinks[container.id] { return existing }
+        if !isFinished, let existing = lateWrites.appendSinks[container.id] { return existing }
         let side = newSink()
         side.stack.append(OpenFrame(id: container.id, kind: container.kind, payloadStart: 0, isVirtual: true))
-        if !isFinished { appendSinks[container.id] = side }
+        if !isFinished { lateWrites.appendSinks[container.id] = side }
         return side
     }
 
@@ -45,18 +45,18 @@ extension EncodingState {
         sink.pendingSlot = nil
         let placeholder = sink.writeEmptyKeyed(depth: encoder.depth)
         encoder.role = .placeholder(placeholder)
-        if encoder.isSuperEncoder { unclaimedSuperPlaceholders.insert(placeholder.id) }
+        if encoder.isSuperEncoder { lateWrites.unclaimedSuperPlaceholders.insert(placeholder.id) }
     }
 
     /// The encoder that owns `placeholder` writes its value now.
     func claimPlaceholder(_ placeholder: ContainerRef) {
-        if !unclaimedSuperPlaceholders.isEmpty { unclaimedSuperPlaceholders.remove(placeholder.id) }
+        if !lateWrites.unclaimedSuperPlaceholders.isEmpty { lateWrites.unclaimedSuperPlaceholders.remove(placeholder.id) }
     }
 
     /// A new sink whose root value replaces the value at `slot`.
     func replacementSink(for slot: ValueSlot) -> EncodingSink {
         let sink = newSink()
-        if !isFinished { replacements[slot] = sink }
+        if !isFinished { lateWrites.replacements[slot] = sink }
         return sink
     }
 
@@ -140,7 +140,7 @@ extension EncodingState {
         var slot = slot
         var sink: EncodingSink
         while true {
-            while let replacement = replacements[slot] {
+            while let replacement = lateWrites.replacements[slot] {
                 slot = ValueSlot(sink: replacement.index, parent: ContainerRecord.topLevel, offset: 0)
             }
             sink = sinks[slot.sink]
@@ -225,7 +225,7 @@ extension EncodingState {
         if let ownEntries {
             forEachEntry(in: sink, ownEntries, parent: container.id.serial) { if keyTable.identity(of: $0) == identity { found = $1 } }
         }
-        if let side = appendSinks[container.id] {
+        if let side = lateWrites.appendSinks[container.id] {
             forEachEntry(in: side, 0..<side.writer.count, parent: ContainerRecord.topLevel) { if keyTable.identity(of: $0) == identity { found = $1 } }
         }
         return found.flatMap { self.container(at: $0, kind: kind, depth: depth) }
@@ -241,7 +241,7 @@ extension EncodingState {
             let entry = ValueSlot(sink: sink.index, parent: parent, offset: p - base)
             guard let key = try? reader.varint(at: &p, limit: range.upperBound),
                   let end = try? reader.valueEnd(at: p, limit: range.upperBound) else { return }
-            if !droppedEntries.contains(entry) {
+            if !lateWrites.droppedEntries.contains(entry) {
                 body(key, ValueSlot(sink: sink.index, parent: parent, offset: p - base))
             }
             p = end
@@ -258,7 +258,7 @@ extension EncodingState {
            let body = try? sink.reader.containerBody(at: header) {
             count = body.count
         }
-        if let side = appendSinks[container.id] { count += side.stack.first?.count ?? 0 }
+        if let side = lateWrites.appendSinks[container.id] { count += side.stack.first?.count ?? 0 }
         return count
     }
 
@@ -269,7 +269,7 @@ extension EncodingState {
     /// out when the archive is finished. Either way the value leaves no trace, as in Foundation,
     /// where a value that throws is never stored.
     func rollBack(_ sink: EncodingSink, to mark: EncodingSink.Mark, addedEntries: Int, addedKey: UInt64? = nil) {
-        rolledBack = true
+        lateWrites.rolledBack = true
         if holdsReferencedInstances(in: sink, from: mark) {
             finishLeftOutValue(in: sink, from: mark)
         } else if sink.rollBack(to: mark, addedEntries: addedEntries, addedKey: addedKey) {
@@ -277,7 +277,7 @@ extension EncodingState {
             return
         }
         if let entry = slot(at: mark.count, in: sink, inside: mark.topID), !isFinished {
-            droppedEntries.insert(entry)
+            lateWrites.droppedEntries.insert(entry)
         }
     }
 
@@ -285,7 +285,7 @@ extension EncodingState {
     /// its slot back: cut off if nothing followed it, otherwise replaced by a new sink where the
     /// encoder's slot is pending again (an empty `{}` if it never writes).
     func rollBackSingleValue(of encoder: EncoderImpl, in sink: EncodingSink, to mark: EncodingSink.Mark, previous: EncoderImpl.Role) {
-        rolledBack = true
+        lateWrites.rolledBack = true
         if holdsReferencedInstances(in: sink, from: mark) {
             finishLeftOutValue(in: sink, from: mark)
         } else if sink.rollBack(to: mark, addedEntries: 0, addedKey: nil) {
@@ -294,10 +294,10 @@ extension EncodingState {
             switch previous {
             case .pending: sink.pendingSlot = encoder
             case .placeholder(let placeholder):
-                if encoder.isSuperEncoder { unclaimedSuperPlaceholders.insert(placeholder.id) }
+                if encoder.isSuperEncoder { lateWrites.unclaimedSuperPlaceholders.insert(placeholder.id) }
                 if let owner = placeholder.sink {
                     let record = owner.records[placeholder.id.serial]
-                    replacements[ValueSlot(sink: owner.index, parent: record.parent, offset: record.offset)] = nil
+                    lateWrites.replacements[ValueSlot(sink: owner.index, parent: record.parent, offset: record.offset)] = nil
                 }
             default: break
             }

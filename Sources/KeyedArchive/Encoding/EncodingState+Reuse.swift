@@ -64,15 +64,10 @@ extension EncodingState {
         messageContainers.reset()
         objects.reset()
         wroteObjectMarkers = false
-        if !appendSinks.isEmpty { appendSinks.removeAll() }
-        if !replacements.isEmpty { replacements.removeAll() }
-        if !duplicateKeyContainers.isEmpty { duplicateKeyContainers.removeAll() }
-        if !droppedEntries.isEmpty { droppedEntries.removeAll() }
-        if !unclaimedSuperPlaceholders.isEmpty { unclaimedSuperPlaceholders.removeAll() }
+        lateWrites.reset()
         if !instancesInProgress.isEmpty { instancesInProgress.removeAll(keepingCapacity: true) }
         if !depthErrors.isEmpty { depthErrors.removeAll() }
         isFinished = false
-        rolledBack = false
         // The options are the next call's (`make`); the user's values are not kept meanwhile.
         if !userInfo.isEmpty { setOptions(userInfo: [:], maximumDepth: maximumDepth, deterministic: false, preservesObjectIdentity: false) }
     }

@@ -41,20 +41,8 @@ final class EncodingState {
     @exclusivity(unchecked) var messageContainers = MessageContainers()
     @exclusivity(unchecked) var abandonedMessageTypes = RememberedTypes(sharing: EncodingState.typesAbandonedAsMessages)
 
-    /// Late entries for containers that were already closed, by container.
-    @exclusivity(unchecked) var appendSinks: [ContainerID: EncodingSink] = [:]
-    /// Values replaced after they were written, by their slot: the placeholder `{}` of a super
-    /// encoder filled late, or a single value that threw. The sink's root value takes the place.
-    @exclusivity(unchecked) var replacements: [ValueSlot: EncodingSink] = [:]
-    /// Keyed containers that received the same key twice: the last value wins.
-    @exclusivity(unchecked) var duplicateKeyContainers: Set<ContainerID> = []
-    /// Entries of values that threw after other writes had followed them, so that their bytes
-    /// could not be cut off: the fix-up pass leaves them out. By the slot of the entry's first
-    /// byte (its key, or the element).
-    @exclusivity(unchecked) var droppedEntries: Set<ValueSlot> = []
-    /// The `{}` placeholders of keyed containers' super encoders that have not written anything
-    /// yet (see `EncoderImpl.isSuperEncoder`).
-    @exclusivity(unchecked) var unclaimedSuperPlaceholders: Set<ContainerID> = []
+    /// What was written out of order, for the fix-up pass.
+    @exclusivity(unchecked) var lateWrites = LateWrites()
     /// Nested encoders whose values are done, for reuse (`makeEncoder`, `recycle`).
     @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
     /// The class instances whose `encode(to:)` is running, outermost first, with their encoders
@@ -66,15 +54,9 @@ final class EncodingState {
     @exclusivity(unchecked) var depthErrors: [EncodingError] = []
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
     @exclusivity(unchecked) var isFinished = false
-    /// Set when a value that threw was rolled back: keys it added to the key table stay there,
-    /// unreferenced or numbered before keys written after them, so the table must be rebuilt
-    /// in document order (`Spec/FORMAT.md` §8.2).
-    @exclusivity(unchecked) var rolledBack = false
 
-    var needsFixup: Bool {
-        !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty || rolledBack
-            || deterministic
-    }
+    /// Whether the fix-up pass must run: a late write, or a deterministic archive.
+    var needsFixup: Bool { lateWrites.needFixup || deterministic }
 
     init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool = false, preservesObjectIdentity: Bool = false) {
         self.userInfo = userInfo
@@ -164,7 +146,7 @@ final class EncodingState {
     func appendKey(wire: UInt64, identity: UInt64, duplicate: Bool, into sink: EncodingSink) -> UInt64? {
         let top = sink.stack.count - 1
         sink.stack[top].count &+= 1
-        if duplicate { duplicateKeyContainers.insert(sink.stack[top].id) }
+        if duplicate { lateWrites.duplicateKeyContainers.insert(sink.stack[top].id) }
         sink.writer.appendVarint(wire)
         return duplicate || identity < 64 ? nil : identity
     }

@@ -82,7 +82,7 @@ struct ArchiveKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
         let duplicate = sink.stack.insertKey(identity, inFrame: top)
         if duplicate || sink.stack[top].isVirtual,
            let existing = state.containerHeld(forKey: identity, in: container, kind: kind, depth: depth),
-           !state.unclaimedSuperPlaceholders.contains(existing.id) {
+           !state.lateWrites.unclaimedSuperPlaceholders.contains(existing.id) {
             return existing
         }
         state.appendKey(wire: wire, identity: identity, duplicate: duplicate, into: sink)
