@@ -114,8 +114,8 @@ public struct ArchiveDecoder: Sendable {
     @inline(__always)
     func openState(_ bytes: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
         let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
-        return DecodingState.make(bytes: archive.bytes, owned: archive.owned, userInfo: userInfo, limits: limits,
-                                  references: archive.flags & ArchiveHeader.Flag.references != 0 ? .archive : .none,
-                                  usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
+        let (plain, references) = (archive.bytes, archive.flags & ArchiveHeader.Flag.references != 0 ? ReferenceForm.archive : .none)
+        return DecodingState.make(bytes: plain, owned: archive.takeOwnedBytes(), userInfo: userInfo, limits: limits,
+                                  references: references, usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
     }
 }

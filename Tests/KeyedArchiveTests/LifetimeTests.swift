@@ -33,6 +33,24 @@ import Testing
         #expect(state == nil, "the decoding state outlived every container that used it")
     }
 
+    /// A container kept past `decode` reads the archive after the caller's bytes are gone: the
+    /// state keeps a compressed archive's inflated bytes (`OwnedBytes`) or copies a plain one.
+    @Test(arguments: [ArchiveCompression.none, .zlib])
+    func aKeptContainerReadsItsArchiveAfterTheInputIsGone(compression: ArchiveCompression) throws {
+        var encoder = ArchiveEncoder()
+        encoder.compression = compression
+        var outer = Outer()
+        outer.list = (0..<500).map { Inner(n: $0) }
+        var bytes: [UInt8]? = [UInt8](try encoder.encode(outer))
+        #expect(compression == .none || bytes![5] & 0x01 != 0)
+        let keeper = try bytes!.withUnsafeBytes { try ArchiveDecoder().decode(Keeper.self, from: $0) }
+        // The caller's buffer is overwritten and freed before the container reads on.
+        for index in bytes!.indices { bytes![index] = 0xFF }
+        bytes = nil
+        #expect(try keeper.container.decode(Inner.self, forKey: .inner) == Inner())
+        #expect(try keeper.container.decode([Inner].self, forKey: .list) == outer.list)
+    }
+
     /// Keeps the encoder and its state (weakly) and writes through it later.
     private final class Capture: @unchecked Sendable {
         var encoder: (any Encoder)?

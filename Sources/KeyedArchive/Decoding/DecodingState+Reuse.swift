@@ -12,7 +12,7 @@ extension DecodingState {
 
     /// A state reading `bytes`, for one `decode` call: this thread's spare, or a new one.
     /// `owned` is memory holding `bytes` that the state frees when it is done.
-    static func make(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable],
+    static func make(bytes: UnsafeRawBufferPointer, owned: consuming OwnedBytes?, userInfo: [CodingUserInfoKey: any Sendable],
                      limits: ArchiveDecoder.Limits, references: ReferenceForm, usesGeneratedCode: Bool,
                      readsMessages: Bool) -> DecodingState {
         let state: DecodingState

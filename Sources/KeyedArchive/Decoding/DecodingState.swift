@@ -9,7 +9,7 @@ final class DecodingState {
     // Unchecked exclusivity: one `decode` call on one thread reads these on every value.
     @exclusivity(unchecked) private(set) var reader: ByteReader
     /// Memory this object allocated for the bytes (an inflated body, or a detached copy).
-    @exclusivity(unchecked) private var ownedBytes: UnsafeMutableRawBufferPointer?
+    @exclusivity(unchecked) private var ownedBytes: OwnedBytes?
     @exclusivity(unchecked) private(set) var userInfo: [CodingUserInfoKey: any Sendable]
     @exclusivity(unchecked) private(set) var limits: ArchiveDecoder.Limits
     /// Whether `ArchiveDirectDecodable` values are read through their generated code.
@@ -68,7 +68,7 @@ final class DecodingState {
     /// The shared objects decoded so far, and where they are (`DecodingState+Objects.swift`).
     @exclusivity(unchecked) var objects = DecodedObjects()
 
-    init(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable], limits: ArchiveDecoder.Limits,
+    init(bytes: UnsafeRawBufferPointer, owned: consuming OwnedBytes?, userInfo: [CodingUserInfoKey: any Sendable], limits: ArchiveDecoder.Limits,
          references: ReferenceForm = .none) {
         self.reader = ByteReader(bytes, references: references)
         self.hasReferences = references != .none
@@ -77,11 +77,9 @@ final class DecodingState {
         self.limits = limits
     }
 
-    deinit { ownedBytes?.deallocate() }
-
     /// Points the state at the next call's archive and options. `owned` is memory holding
     /// `bytes` that the state frees when it is done with them.
-    func start(bytes: UnsafeRawBufferPointer, owned: UnsafeMutableRawBufferPointer?, userInfo: [CodingUserInfoKey: any Sendable],
+    func start(bytes: UnsafeRawBufferPointer, owned: consuming OwnedBytes?, userInfo: [CodingUserInfoKey: any Sendable],
                limits: ArchiveDecoder.Limits, references: ReferenceForm) {
         reader = ByteReader(bytes, references: references)
         hasReferences = references != .none
@@ -94,8 +92,8 @@ final class DecodingState {
     /// owned them), key table, lookup hints and shared objects. What it keeps does not depend
     /// on the archive: the type verdicts and the integer-key answers.
     func reset() {
-        ownedBytes?.deallocate()
-        ownedBytes = nil
+        // Frees the bytes if the state owned them; most archives are read in place.
+        if ownedBytes != nil { ownedBytes = nil }
         reader = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0))
         hasReferences = false
         if !userInfo.isEmpty { userInfo = [:] }
@@ -126,9 +124,10 @@ final class DecodingState {
     /// A state over a single nil value, with this state's `userInfo` and limits: what
     /// `superDecoder(forKey:)` reads for a key that is absent.
     func absentValueState() -> DecodingState {
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+        let owned = OwnedBytes(byteCount: 1)
+        let bytes = owned.buffer
         bytes[0] = WireTag.nil
-        let state = DecodingState(bytes: UnsafeRawBufferPointer(bytes), owned: bytes, userInfo: userInfo, limits: limits)
+        let state = DecodingState(bytes: UnsafeRawBufferPointer(bytes), owned: owned, userInfo: userInfo, limits: limits)
         // Nothing ends a decode call over it to empty a pool of spare decoders.
         state.reusesDecoders = false
         return state
@@ -137,9 +136,10 @@ final class DecodingState {
     /// Copies the archive bytes so that escaped containers stay valid after `decode` returns.
     func detach() {
         guard ownedBytes == nil else { return }
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(reader.count, 1), alignment: 16)
-        copy.copyMemory(from: UnsafeRawBufferPointer(start: reader.base, count: reader.count))
-        ownedBytes = copy
-        reader = ByteReader(UnsafeRawBufferPointer(rebasing: copy[0..<reader.count]), references: reader.references)
+        let copy = OwnedBytes(byteCount: reader.count)
+        let buffer = copy.buffer
+        buffer.copyMemory(from: UnsafeRawBufferPointer(start: reader.base, count: reader.count))
+        ownedBytes = consume copy
+        reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[0..<reader.count]), references: reader.references)
     }
 }

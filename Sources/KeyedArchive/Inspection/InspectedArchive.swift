@@ -35,15 +35,16 @@ package struct InspectedArchive: Sendable {
     /// Checks the header and the checksum, inflates a compressed body, and reads the key table.
     /// The values are checked by `walk`.
     package init(_ input: [UInt8], limits: ArchiveDecoder.Limits = ArchiveDecoder.Limits()) throws(InspectionError) {
+        // The opened archive (and an inflated body's memory) lasts as long as the closure.
         let opened = input.withUnsafeBytes { buffer in
             Result { () throws(ArchiveFormatError) in
                 let archive = try OpenedArchive(buffer, maximumInflatedSize: limits.maximumInflatedSize)
-                defer { archive.owned?.deallocate() }
-                return (archive, [UInt8](archive.bytes))
+                return (archive.flags, archive.compressedLayout, [UInt8](archive.bytes))
             }
         }
-        let (archive, plain): (OpenedArchive, [UInt8])
-        do { (archive, plain) = try opened.get() } catch { throw InspectionError(error, inInflatedBody: false) }
+        let archive: (flags: UInt8, compressedLayout: (inflatedSize: Range<Int>, stream: Range<Int>)?, plain: [UInt8])
+        do { archive = try opened.get() } catch { throw InspectionError(error, inInflatedBody: false) }
+        let plain = archive.plain
         let isCompressed = archive.compressedLayout != nil
         // The stored flags decide, not the inflated copy's header (whose flags are 0).
         let references = Self.referenceForm(flags: archive.flags)

@@ -4,28 +4,29 @@
 /// so that offsets inside the body mean the same whether or not the archive was compressed
 /// (`Spec/FORMAT.md` §11: offsets of errors in a compressed archive's body are offsets in the
 /// inflated archive).
-struct OpenedArchive {
+struct OpenedArchive: ~Copyable {
     /// The header's flags, as found in the input.
     let flags: UInt8
     /// The plain archive: the input itself (without its checksum trailer), or the inflated body
     /// behind a copy of the header.
     let bytes: UnsafeRawBufferPointer
-    /// Memory allocated for an inflated body; the caller owns it and must deallocate it.
-    let owned: UnsafeMutableRawBufferPointer?
+    /// Memory allocated for an inflated body, which `bytes` points into: freed with the
+    /// opened archive unless a reader takes it (`takeOwnedBytes()`).
+    private var owned: OwnedBytes?
     /// Where the inflated-size varint and the zlib stream lie in the input, when compressed.
     let compressedLayout: (inflatedSize: Range<Int>, stream: Range<Int>)?
 
     /// Opens `input`. Nothing is allocated unless the archive is compressed, and then only after
     /// the declared size passed `maximumInflatedSize` and deflate's 1032:1 bound.
     init(_ input: UnsafeRawBufferPointer, maximumInflatedSize: Int) throws(ArchiveFormatError) {
-        flags = try ArchiveHeader.parse(ByteReader(input))
+        // Every stored property is set at once, at the end of each path (a noncopyable value
+        // cannot be left partly initialized by a throw).
+        let flags = try ArchiveHeader.parse(ByteReader(input))
         // A checksum is verified before anything else is read: corrupted bytes must not reach
         // the parser, and the trailer is not part of the body.
         let checked = flags & ArchiveHeader.Flag.crc32 == 0 ? input : try Self.verifiedChecksum(input)
         guard flags & ArchiveHeader.Flag.zlib != 0 else {
-            bytes = checked
-            owned = nil
-            compressedLayout = nil
+            self.init(flags: flags, bytes: checked, owned: nil, compressedLayout: nil)
             return
         }
         let reader = ByteReader(checked)
@@ -46,19 +47,29 @@ struct OpenedArchive {
             throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")
         }
         let size = ArchiveHeader.size + Int(inflatedSize)
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        do {
-            memory.copyMemory(from: UnsafeRawBufferPointer(rebasing: checked[0..<ArchiveHeader.size]))
-            memory[5] = 0   // the inflated archive is plain: neither compressed nor checksummed
-            try Zlib.inflate(UnsafeRawBufferPointer(rebasing: checked[p...]),
-                             into: UnsafeMutableRawBufferPointer(rebasing: memory[ArchiveHeader.size...]), offset: p)
-        } catch {
-            memory.deallocate()
-            throw error
-        }
-        bytes = UnsafeRawBufferPointer(memory)
-        owned = memory
-        compressedLayout = (sizeStart..<p, p..<checked.count)
+        // Freed by scope if inflating throws.
+        let memory = OwnedBytes(byteCount: size)
+        let buffer = memory.buffer
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: checked[0..<ArchiveHeader.size]))
+        buffer[5] = 0   // the inflated archive is plain: neither compressed nor checksummed
+        try Zlib.inflate(UnsafeRawBufferPointer(rebasing: checked[p...]),
+                         into: UnsafeMutableRawBufferPointer(rebasing: buffer[ArchiveHeader.size...]), offset: p)
+        self.init(flags: flags, bytes: UnsafeRawBufferPointer(buffer), owned: memory, compressedLayout: (sizeStart..<p, p..<checked.count))
+    }
+
+    private init(flags: UInt8, bytes: UnsafeRawBufferPointer, owned: consuming OwnedBytes?,
+                 compressedLayout: (inflatedSize: Range<Int>, stream: Range<Int>)?) {
+        self.flags = flags
+        self.bytes = bytes
+        self.owned = owned
+        self.compressedLayout = compressedLayout
+    }
+
+    /// The memory `bytes` points into if it was allocated (a compressed archive): the caller
+    /// keeps it as long as it reads `bytes`.
+    @inline(__always)
+    consuming func takeOwnedBytes() -> OwnedBytes? {
+        owned.take()
     }
 
     /// The archive without its CRC-32 trailer, once the trailer matches.
