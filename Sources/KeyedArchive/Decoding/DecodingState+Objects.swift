@@ -86,15 +86,13 @@ struct DecodedObjects {
 }
 
 /// The shared objects of an archive by value index, after checking every reference in it
-/// (`Spec/FORMAT.md` §9.5): a walk over the whole root value, in document order, with its own
-/// stack. It looks at structure only — tags, lengths, keys' varints — and keeps one entry per
-/// shared object, never per value or reference.
+/// (`Spec/FORMAT.md` §9.5): the format's one walk (`FormatWalk`) over the whole root value, in
+/// document order, as a visitor that sees no containers: it looks at structure only — tags,
+/// lengths, keys' varints — and keeps one entry per shared object, never per value or reference.
 struct ReferenceIndex {
     struct SharedObject {
         /// The offset of the `13`.
         let offset: Int
-        /// Where its value ends.
-        let end: Int
         /// The end of the container it is in.
         let limit: Int
     }
@@ -102,53 +100,19 @@ struct ReferenceIndex {
     private(set) var sharedObjects: [UInt64: SharedObject] = [:]
 
     init(_ reader: ByteReader, root: Range<Int>) throws(ArchiveFormatError) {
-        var containers: [(end: Int, isKeyed: Bool)] = []
-        var p = root.lowerBound
-        var valueIndex: UInt64 = 0
-        var atValue = true
-        while true {
-            if !atValue {
-                guard let top = containers.last else { return }
-                if p >= top.end {
-                    containers.removeLast()
-                    continue
-                }
-                if top.isKeyed { _ = try reader.varint(at: &p, limit: top.end) }
-            }
-            atValue = false
-            let limit = containers.last?.end ?? root.upperBound
-            let tag = try reader.byte(at: p, limit: limit)
-            let index = valueIndex
-            valueIndex += 1
-            switch tag {
-            case WireTag.sharedObject:
-                sharedObjects[index] = SharedObject(offset: p, end: try reader.valueEnd(at: p, limit: limit), limit: limit)
-                p += 1
-                atValue = true
-            case WireTag.reference:
-                var q = p + 1
-                let target = try reader.varint(at: &q, limit: limit)
-                guard target < index else {
-                    throw ArchiveFormatError(.malformed, at: p, "forward reference: value \(index) refers to value \(target), which does not come before it")
-                }
-                guard let object = sharedObjects[target] else {
-                    throw ArchiveFormatError(.malformed, at: p, "reference to value \(target), which is not a shared object")
-                }
-                guard object.end <= p else {
-                    throw ArchiveFormatError(.malformed, at: p, "reference loop: value \(index) refers to the shared object it is part of (value \(target))")
-                }
-                p = q
-            case WireTag.keyed, WireTag.unkeyed:
-                let end = try reader.valueEnd(at: p, limit: limit)
-                var entries = p + 1
-                _ = try reader.varint(at: &entries, limit: end)
-                if tag == WireTag.unkeyed { _ = try reader.varint(at: &entries, limit: end) }
-                containers.append((end, tag == WireTag.keyed))
-                p = entries
-            default:
-                p = try reader.valueEnd(at: p, limit: limit)
-            }
-            if containers.isEmpty && !atValue { return }
+        var collector = Collector()
+        _ = try FormatWalk(reader: reader, keyIdentities: [], limits: ArchiveDecoder.Limits()).walk(root, &collector)
+        sharedObjects = collector.sharedObjects
+    }
+
+    /// Keeps each shared object's `13` and the limit it was read with; the walk checks the
+    /// references.
+    private struct Collector: FormatVisitor {
+        static var checksContainers: Bool { false }
+        static var seesContainers: Bool { false }
+        var sharedObjects: [UInt64: SharedObject] = [:]
+        mutating func beginSharedObject(index: Int, at offset: Int, valueStart: Int, limit: Int, depth: Int) throws(ArchiveFormatError) {
+            sharedObjects[UInt64(index)] = SharedObject(offset: offset, limit: limit)
         }
     }
 }

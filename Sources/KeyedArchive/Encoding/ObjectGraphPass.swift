@@ -97,46 +97,31 @@ struct ObjectGraphPass: ~Copyable {
     }
 
     /// Finds where each numbered object's value was first written and, with `counting`, counts
-    /// its occurrences, by a walk over the value at `start` (its own stack: no recursion).
-    /// Returns where that value ends.
+    /// its occurrences, by the format's walk over the value at `start` (`FormatWalk`, in the
+    /// encoder's numbered form). Returns where that value ends.
     private mutating func indexOccurrences(inValueAt start: Int, counting: Bool) throws -> Int {
-        var containers: [(end: Int, isKeyed: Bool)] = []
-        var p = start
-        var atValue = true
-        while true {
-            if !atValue {
-                guard let top = containers.last else { break }
-                if p == top.end {
-                    containers.removeLast()
-                    if containers.isEmpty { break }
-                    continue
-                }
-                if top.isKeyed { _ = try reader.varint(at: &p, limit: top.end) }
-            }
-            atValue = false
-            let limit = containers.last?.end ?? reader.count
-            switch try reader.byte(at: p, limit: limit) {
-            case EncoderMarker.firstOccurrence:
-                var marked = p + 1
-                let number = try number(at: &marked, limit: limit)
-                if instances[number].firstValue < 0 { instances[number].firstValue = marked }
-                if counting { instances[number].occurrences += 1 }
-                p = marked
-                atValue = true
-            case WireTag.reference:
-                p += 1
-                let number = try number(at: &p, limit: limit)
-                if counting { instances[number].occurrences += 1 }
-            case WireTag.keyed, WireTag.unkeyed:
-                let body = try reader.containerBody(at: p)
-                containers.append((body.entries.upperBound, body.isKeyed))
-                p = body.entries.lowerBound
-            default:
-                p = try reader.valueEnd(at: p, limit: limit)
-            }
-            if containers.isEmpty && !atValue { break }
+        var index = OccurrenceIndex(instances: instances, counting: counting)
+        instances = []
+        defer { instances = index.instances }
+        return try FormatWalk(reader: reader, keyIdentities: [], limits: ArchiveDecoder.Limits()).walk(start..<reader.count, &index)
+    }
+
+    /// Notes each instance's first value and counts its markers and references, checking
+    /// their numbers against those given out.
+    private struct OccurrenceIndex: FormatVisitor {
+        static var checksContainers: Bool { false }
+        static var seesContainers: Bool { false }
+        var instances: [Instance]
+        let counting: Bool
+        mutating func beginSharedObject(index number: Int, at offset: Int, valueStart: Int, limit: Int, depth: Int) throws(ArchiveFormatError) {
+            guard number < instances.count else { throw ArchiveFormatError(.malformed, at: offset, "instance number \(number) was never given out") }
+            if instances[number].firstValue < 0 { instances[number].firstValue = valueStart }
+            if counting { instances[number].occurrences += 1 }
         }
-        return p
+        mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) throws(ArchiveFormatError) {
+            guard reference.target < instances.count else { throw ArchiveFormatError(.malformed, at: range.lowerBound, "instance number \(reference.target) was never given out") }
+            if counting { instances[reference.target].occurrences += 1 }
+        }
     }
 
     /// What the rewrite is inside of: a container being written (read up to `end`, `count`

@@ -12,7 +12,7 @@ import Foundation
 /// UTF-8 of every string and URL, key indices, repeated keys, unkeyed counts, nested-nil levels,
 /// packed kinds, and the decoder's depth and collection limits, each error at the same offset
 /// the decoder would report it. The walk itself, containers, value indexes and references, is
-/// `ArchiveCursor`'s with all its checks; this adds the scalars' own checks.
+/// `FormatWalk`'s with all its checks; this adds the scalars' own checks.
 struct ArchiveWalker<Visitor: ArchiveVisitor> {
     let reader: ByteReader
     let keys: [String]
@@ -21,21 +21,33 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
 
     /// Walks the value that occupies `range`; returns where it ends.
     func walk(_ range: Range<Int>, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
-        var cursor = ArchiveCursor(reader, over: range, keyIdentities: keyIdentities, limits: limits)
-        while let event = try cursor.next() {
-            let depth = cursor.depth
-            switch event {
-            case .beginContainer(let container): visitor.beginContainer(container, depth: depth)
-            case .endContainer(let container): visitor.endContainer(container, depth: depth)
-            case .key(let wire, let range): visitor.visitKey(Self.key(wire, keys), at: range, depth: depth)
-            case .scalar(let tag, let range, let limit):
-                visitor.visitScalar(try scalar(tag, at: range.lowerBound, end: range.upperBound, limit: limit), at: range, depth: depth)
-            case .beginSharedObject(let index, let offset, _): visitor.beginSharedObject(index: index, at: offset, depth: depth)
-            case .endSharedObject(let index): visitor.endSharedObject(index: index, depth: depth)
-            case .reference(let reference, let range): visitor.visitReference(reference, at: range, depth: depth)
-            }
+        var steps = Steps(walker: self, visitor: visitor)
+        defer { visitor = steps.visitor }
+        return try FormatWalk(reader: reader, keyIdentities: keyIdentities, limits: limits).walk(range, &steps)
+    }
+
+    /// The walk's steps as the visitor sees them: keys looked up, scalars decoded and checked.
+    private struct Steps: FormatVisitor {
+        static var checksContainers: Bool { true }
+        static var seesContainers: Bool { true }
+        let walker: ArchiveWalker
+        var visitor: Visitor
+
+        mutating func beginContainer(_ container: ArchiveContainer, depth: Int) { visitor.beginContainer(container, depth: depth) }
+        mutating func endContainer(_ container: ArchiveContainer, depth: Int) { visitor.endContainer(container, depth: depth) }
+        mutating func visitKey(_ wire: UInt64, at range: Range<Int>, depth: Int) {
+            visitor.visitKey(ArchiveWalker.key(wire, walker.keys), at: range, depth: depth)
         }
-        return cursor.end ?? range.upperBound
+        mutating func visitScalar(tag: UInt8, at range: Range<Int>, limit: Int, depth: Int) throws(ArchiveFormatError) {
+            visitor.visitScalar(try walker.scalar(tag, at: range.lowerBound, end: range.upperBound, limit: limit), at: range, depth: depth)
+        }
+        mutating func beginSharedObject(index: Int, at offset: Int, valueStart: Int, limit: Int, depth: Int) throws(ArchiveFormatError) {
+            visitor.beginSharedObject(index: index, at: offset, depth: depth)
+        }
+        mutating func endSharedObject(index: Int, depth: Int) { visitor.endSharedObject(index: index, depth: depth) }
+        mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) throws(ArchiveFormatError) {
+            visitor.visitReference(reference, at: range, depth: depth)
+        }
     }
 
     /// Decodes a scalar whose end `valueEnd` has found (so its lengths are in bounds).

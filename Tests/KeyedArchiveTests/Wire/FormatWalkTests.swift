@@ -1,39 +1,56 @@
 import Testing
 @testable import KeyedArchive
 
-/// `ArchiveCursor` (Wire/): the validator's walk over an archive's values, and the decoder's
-/// index of shared objects (`ReferenceIndex`), which must number values the same way.
-@Suite struct ArchiveCursorTests {
-    /// What a walk saw, event by event, in a form tests can compare.
+/// `FormatWalk` (Wire/): the one walk over an archive's values, as the validator walks it (every
+/// step, every check) and as the decoder's index of shared objects (`ReferenceIndex`) walks it
+/// (shared objects and references only), which must number values the same way.
+@Suite struct FormatWalkTests {
+    /// What a walk saw, step by step, in a form tests can compare.
     struct Step: Equatable, CustomStringConvertible {
         let name: String
         let depth: Int
         var description: String { "\(name)@\(depth)" }
     }
 
+    /// Records every step of a checking walk.
+    struct Recorder: FormatVisitor {
+        static var checksContainers: Bool { true }
+        static var seesContainers: Bool { true }
+        var steps: [Step] = []
+
+        mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
+            steps.append(Step(name: "begin \(container.isKeyed ? "keyed" : "unkeyed") \(container.range)", depth: depth))
+        }
+        mutating func endContainer(_ container: ArchiveContainer, depth: Int) {
+            steps.append(Step(name: "end \(container.range)", depth: depth))
+        }
+        mutating func visitKey(_ wire: UInt64, at range: Range<Int>, depth: Int) {
+            steps.append(Step(name: "key \(wire) \(range)", depth: depth))
+        }
+        mutating func visitScalar(tag: UInt8, at range: Range<Int>, limit: Int, depth: Int) {
+            steps.append(Step(name: "scalar \(tag) \(range)", depth: depth))
+        }
+        mutating func beginSharedObject(index: Int, at offset: Int, valueStart: Int, limit: Int, depth: Int) {
+            steps.append(Step(name: "shared \(index) at \(offset)", depth: depth))
+        }
+        mutating func endSharedObject(index: Int, depth: Int) {
+            steps.append(Step(name: "end shared \(index)", depth: depth))
+        }
+        mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
+            steps.append(Step(name: "reference \(reference.index)->\(reference.target) \(range)", depth: depth))
+        }
+    }
+
     /// Walks the root value of the plain archive `bytes` (its root and key table found as the
-    /// decoder finds them); returns its steps and where the root ends.
+    /// decoder finds them) with every check; returns its steps and where the root ends.
     static func steps(_ bytes: [UInt8]) throws -> (steps: [Step], end: Int) {
         try bytes.withUnsafeBytes { buffer in
             let references: ReferenceForm = buffer[5] & ArchiveHeader.Flag.references != 0 ? .archive : .none
             let reader = ByteReader(buffer, references: references)
             let body = try ArchiveBody(reader)
-            var cursor = ArchiveCursor(reader, over: body.root, keyIdentities: body.keyIdentities, limits: ArchiveDecoder.Limits())
-            var steps: [Step] = []
-            while let event = try cursor.next() {
-                let name: String
-                switch event {
-                case .beginContainer(let container): name = "begin \(container.isKeyed ? "keyed" : "unkeyed") \(container.range)"
-                case .endContainer(let container): name = "end \(container.range)"
-                case .key(let wire, let range): name = "key \(wire) \(range)"
-                case .scalar(let tag, let range, _): name = "scalar \(tag) \(range)"
-                case .beginSharedObject(let index, let offset, _): name = "shared \(index) at \(offset)"
-                case .endSharedObject(let index): name = "end shared \(index)"
-                case .reference(let reference, let range): name = "reference \(reference.index)->\(reference.target) \(range)"
-                }
-                steps.append(Step(name: name, depth: cursor.depth))
-            }
-            return (steps, cursor.end ?? -1)
+            var recorder = Recorder()
+            let end = try FormatWalk(reader: reader, keyIdentities: body.keyIdentities, limits: ArchiveDecoder.Limits()).walk(body.root, &recorder)
+            return (recorder.steps, end)
         }
     }
 
@@ -90,7 +107,7 @@ import Testing
     /// decoder's index alike.
     @Test(arguments: [
         (ReferenceArchives.forwardReference, 9, "forward reference"),
-        (ReferenceArchives.referenceOutOfRange, 9, "forward reference"),
+        (ReferenceArchives.referenceOutOfRange, 9, "reference out of range"),
         (ReferenceArchives.referenceToAnInteger, 10, "not a shared object"),
         (ReferenceArchives.referenceLoop, 10, "reference loop"),
     ])
@@ -103,10 +120,10 @@ import Testing
         #expect(performing: { _ = try Self.decoderIndex(archive) }, throws: { failsAtTheTag($0) && "\($0)".contains(decoderReason) })
     }
 
-    /// The decoder's index and the cursor number values alike: wherever the cursor's checks
+    /// The decoder's index and the checking walk number values alike: wherever the walk's checks
     /// pass, the index finds the same shared objects at the same value indexes. Archives from the
     /// encoder, then with one byte changed.
-    @Test func theDecodersIndexNumbersValuesAsTheCursorDoes() throws {
+    @Test func theDecodersIndexNumbersValuesAsTheCheckingWalkDoes() throws {
         struct Node: Codable { var name: String; var values: [Int]; var children: [Node] }
         final class Shared: Codable { let label: String; init(_ label: String) { self.label = label } }
         struct Holder: Codable { var first: Shared; var rest: [Shared]; var tree: Node; var last: Shared }
