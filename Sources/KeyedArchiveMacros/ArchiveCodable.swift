@@ -28,7 +28,11 @@
 ///   wrapper, a `lazy` property, or stored properties, `CodingKeys` cases or initializers inside
 ///   `#if` is a compile-time error: generated code would not do what that code does (a `#if`
 ///   around methods or nested types is fine). Properties bound by a tuple pattern
-///   (`var (x, y) = (1, 2)`) are coded one by one, as the compiler codes them.
+///   (`var (x, y) = (1, 2)`) are coded one by one, as the compiler codes them. A `CodingKeys`
+///   declared in an extension, which the macro cannot see, is checked once per type at run
+///   time: if it declares its cases in another order than the stored properties', the type
+///   keeps its `Codable` path (same bytes, not faster); if it leaves a property out, the
+///   expansion does not compile.
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.
@@ -48,6 +52,6 @@
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
-    names: named(_archiveKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(init(_archiveFrom:))
+    names: named(_archiveKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")

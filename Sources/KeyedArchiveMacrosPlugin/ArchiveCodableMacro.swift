@@ -80,13 +80,20 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // type spelled, or the key type would be inferred as `Any`.
         let keyList = shape.entries.isEmpty ? "[CodingKeys]()" : "[\(shape.entries.map { key($0.name, of: "CodingKeys") }.joined(separator: ", "))]"
         members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
+        // Without `CodingKeys` in the body, the keys are the compiler's (one per stored
+        // property, in order) or an extension's, which this macro cannot see and whose order may
+        // differ: the generated code checks, once per type, that the compiled enum declares its
+        // cases in the order it writes them, and otherwise leaves the type to `Codable`.
+        let checksKeyOrder = !shape.declaresCodingKeys && !shape.entries.isEmpty
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))
+            if checksKeyOrder { members.append("public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }") }
         }
         if wantsDecodable {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName, shape))
+            if checksKeyOrder { members.append("public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }") }
             // A class's initializer must be in its body (an extension cannot add a designated
             // one): the member role writes it there.
             if kind == .structure { members.append(decodingInitializer(shape)) }

@@ -12,6 +12,10 @@ struct CodableShape {
     }
 
     var entries: [Entry]
+    /// Whether the declaration's body declares `CodingKeys`, whose cases give `entries`; if not,
+    /// `entries` are the stored properties, the keys the compiler synthesizes unless an
+    /// extension declares `CodingKeys`.
+    var declaresCodingKeys: Bool
 
     /// Whether decoding reads nothing, not even a container: a type without coding keys, whose
     /// synthesized `init(from:)` asks for nothing (`JSONDecoder` makes one from `1`).
@@ -21,7 +25,9 @@ struct CodableShape {
     /// the enum, else its stored properties in order (the keys the compiler synthesizes).
     init(members: MemberBlockItemListSyntax) {
         let properties = StoredProperty.all(in: members)
-        if let keys = Self.codingKeysCases(in: members) {
+        let keys = Self.codingKeysCases(in: members)
+        declaresCodingKeys = keys != nil
+        if let keys {
             entries = keys.map { key in
                 let property = properties.first { $0.name == key }
                 return Entry(name: key, isDecoded: property?.isDecoded ?? true)

@@ -128,9 +128,16 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
         try container.encode(value.language, at: 5)
         try container.encode(value.recentFolders, at: 6)
     }
+
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Settings {
         try GeneratedCodeAppState.Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.theme = try container.decode(at: 0)
         self.fontSize = try container.decode(at: 1)
@@ -156,9 +163,16 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
         try container.encode(value.sharing, at: 7)
         try container.encode(value.color, at: 8)
     }
+
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Document {
         try GeneratedCodeAppState.Document(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.id = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
@@ -180,9 +194,16 @@ extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable 
         try container.encode(value.documents, at: 1)
         try container.encode(value.folderCounts, at: 2)
     }
+
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState {
         try GeneratedCodeAppState(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.settings = try container.decode(at: 0)
         self.documents = try container.decode(at: 1)

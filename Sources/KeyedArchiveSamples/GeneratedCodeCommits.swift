@@ -45,9 +45,16 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.deletions, at: 6)
     }
 
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit {
         try GeneratedCodeCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.sha = try container.decode(at: 0)
@@ -70,9 +77,16 @@ extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecod
         try container.encode(value.date, at: 2)
     }
 
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit.Author {
         try GeneratedCodeCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.name = try container.decode(at: 0)

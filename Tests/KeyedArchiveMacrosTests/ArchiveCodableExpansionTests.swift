@@ -64,8 +64,14 @@ import Testing
                     try container.encode(value.version, at: 2)
                     try container.encode(value.observed, at: 3)
                 }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Point {
                     try Point(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
                 }
                 private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
                     self.x = try container.decode(at: 0)
@@ -282,8 +288,14 @@ import Testing
                     try container.encode(value.kind, at: 1)
                     try container.encode(value.next, at: 2)
                 }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Node {
                     try Node(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
                 }
             }
             """)
@@ -323,8 +335,14 @@ import Testing
                     try container.encode(value.volume, at: 0)
                     try container.encode(value.note, at: 1)
                 }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Prefs {
                     try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
                 }
             }
             """)

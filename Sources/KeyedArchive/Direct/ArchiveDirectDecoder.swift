@@ -13,6 +13,17 @@
 public protocol ArchiveDirectDecodable: Decodable {
     /// Reads a value from `decoder`, as `init(from:)` would from an archive decoder.
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Self
+
+    /// Whether `_archiveDecode` reads what `init(from:)` reads, in the same order (so that a
+    /// damaged archive fails the same way); `false` sends `ArchiveDecoder` down the `init(from:)`
+    /// path for this type. `true` unless the generated code finds, once per type, that it lists
+    /// the keys in another order than the compiled `CodingKeys` declares them.
+    static var _archiveCanDecode: Bool { get }
+}
+
+extension ArchiveDirectDecodable {
+    /// Generated code written for the type's own `CodingKeys` reads what `init(from:)` reads.
+    public static var _archiveCanDecode: Bool { true }
 }
 
 /// Where an `ArchiveDirectDecodable` value is read from: handed to its generated
@@ -91,17 +102,20 @@ extension DecodingState {
         usesGeneratedCode && isDirectValueType(type)
     }
 
-    /// Whether `type` is neither a class nor a type with a native form, kept per type: a type
-    /// with generated code that `readsDirectly`.
+    /// Whether `type` is neither a class nor a type with a native form, and its generated code
+    /// (if it has any) reads what `init(from:)` reads, kept per type: a type with generated code
+    /// that `readsDirectly`.
     @inline(__always)
     func isDirectValueType<T>(_ type: T.Type) -> Bool {
-        directValueTypes.verdict(for: type) { !(type is AnyObject.Type) && NativeKind(type) == nil } == true
+        directValueTypes.verdict(for: type) {
+            !(type is AnyObject.Type) && NativeKind(type) == nil && (type as? any ArchiveDirectDecodable.Type)?._archiveCanDecode != false
+        } == true
     }
 
     /// `type` as a type with generated code, or `nil` if it has none. A class is asked here only
     /// once its identity is settled (`decodeSharedValue` reads shared instances first).
     @inline(__always)
     func directDecodableType<T>(_ type: T.Type) -> (any ArchiveDirectDecodable.Type)? {
-        directDecodableTypes.verdict(for: type) { type as? any ArchiveDirectDecodable.Type }
+        directDecodableTypes.verdict(for: type) { (type as? any ArchiveDirectDecodable.Type).flatMap { $0._archiveCanDecode ? $0 : nil } }
     }
 }

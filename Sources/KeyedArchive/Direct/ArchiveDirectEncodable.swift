@@ -14,4 +14,15 @@
 public protocol ArchiveDirectEncodable: Encodable {
     /// Writes `value` into `encoder`, as `value.encode(to:)` would with an archive encoder.
     static func _archiveEncode(_ value: Self, to encoder: inout ArchiveDirectEncoder) throws
+
+    /// Whether `_archiveEncode` writes what `encode(to:)` writes; `false` sends `ArchiveEncoder`
+    /// down the `encode(to:)` path for this type. `true` unless the generated code finds, once per
+    /// type, that it lists the keys in another order than the compiled `CodingKeys` declares them
+    /// (a `CodingKeys` declared in an extension, which the macro cannot see).
+    static var _archiveCanEncode: Bool { get }
+}
+
+extension ArchiveDirectEncodable {
+    /// Generated code written for the type's own `CodingKeys` writes what `encode(to:)` writes.
+    public static var _archiveCanEncode: Bool { true }
 }

@@ -120,7 +120,7 @@ extension EncodingState {
     /// instance's identity and cycle checks are done (`encodeInstanceValue`).
     @inline(__always)
     func directEncodableClass<T>(_ type: T.Type) -> (any ArchiveDirectEncodable.Type)? {
-        directEncodableClasses.verdict(for: type) { type as? any ArchiveDirectEncodable.Type }
+        directEncodableClasses.verdict(for: type) { (type as? any ArchiveDirectEncodable.Type).flatMap { $0._archiveCanEncode ? $0 : nil } }
     }
 
     /// `type` as a type with generated code, or `nil` if it has none or is a class. Without
@@ -129,6 +129,8 @@ extension EncodingState {
     func directEncodableType<T>(_ type: T.Type) -> (any ArchiveDirectEncodable.Type)? {
         // A metatype cast: unlike `value as? any ArchiveDirectEncodable`, it does not look inside
         // an `Optional`, whose own `encode(to:)` must run.
-        directEncodableTypes.verdict(for: type) { type is AnyObject.Type ? nil : type as? any ArchiveDirectEncodable.Type }
+        directEncodableTypes.verdict(for: type) {
+            type is AnyObject.Type ? nil : (type as? any ArchiveDirectEncodable.Type).flatMap { $0._archiveCanEncode ? $0 : nil }
+        }
     }
 }

@@ -246,9 +246,10 @@ public struct ArchiveDirectKeyedContainer {
         try state.encodeMessageValue(value, as: direct, depth: depth)
     }
 
-    /// `encode(_:at:)` in a message for a value with generated code.
+    /// `encode(_:at:)` in a message for a value with generated code (not a class instance, nor
+    /// a type whose generated code leaves it to `encode(to:)`: those abandon the message).
     private func encodeMessageDirect<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
-        guard !(T.self is AnyObject.Type) else { throw state.abandonMessage() }
+        guard state.directEncodableType(T.self) != nil else { throw state.abandonMessage() }
         try writeMessageKey(key)
         try state.encodeMessageValue(value, depth: container.depth + 1)
     }
@@ -264,10 +265,11 @@ public struct ArchiveDirectKeyedContainer {
     public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
         if isInMessage { return try encodeMessageDirect(value, at: key) }
         let depth = container.depth + 1
-        // A class instance needs the identity and cycle checks, and a value past the depth
-        // limit the error: both are the general path's business (as is everything when the
-        // generated code is switched off).
-        guard state.usesGeneratedCode, !(T.self is AnyObject.Type), depth <= state.maximumDepth else {
+        // A class instance needs the identity and cycle checks, a type whose generated code
+        // does not write what `encode(to:)` writes its conformance (`directEncodableType`
+        // answers both, kept per type), and a value past the depth limit the error: all the
+        // general path's business (as is everything when the generated code is switched off).
+        guard state.usesGeneratedCode, state.directEncodableType(T.self) != nil, depth <= state.maximumDepth else {
             return try encodeAnyValue(value, at: key)
         }
         try state.withSink(forWritingTo: container) { sink in

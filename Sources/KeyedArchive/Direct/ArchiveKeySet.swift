@@ -52,9 +52,23 @@ public final class ArchiveKeySet: Sendable {
     /// equivalence, as `ArchiveKeyedDecodingContainer` matches).
     let keyByName: [String: Int]
 
+    /// Whether the keys are listed as their type declares its cases: from the first case on,
+    /// each once, in declaration order, the order the synthesized `encode(to:)` and
+    /// `init(from:)` take them in (whose `CodingKeys` has a case for each key and no other). Generated code for a type whose `CodingKeys` the macro could not see (declared in an
+    /// extension) asks this once per type, and when it is `false` leaves the type to its
+    /// `Codable` conformance (`ArchiveDirectEncodable._archiveCanEncode`).
+    ///
+    /// Found from the cases' discriminators: a Swift enum without associated values is stored as
+    /// the index of its case in declaration order (the layout of "C-like" enums, part of Swift's
+    /// stable ABI). For anything else — a key type that is not such an enum, a stored size
+    /// over two bytes, an index that does not fit — this is `false`: the `Codable` path is
+    /// always right, only slower.
+    public let isInDeclarationOrder: Bool
+
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order.
     public init<Key: CodingKey>(_ keys: [Key]) {
         self.keys = keys
+        isInDeclarationOrder = Self.declarationIndexes(of: keys) == Array(keys.indices)
         names = keys.map(\.stringValue)
         let integers = keys.map { KeyForm.integer(of: $0) }
         integerWires = integers.map { $0.map { KeyForm.wire(integer: $0) } }
@@ -94,6 +108,25 @@ public final class ArchiveKeySet: Sendable {
 
     /// How many keys there are.
     public var count: Int { keys.count }
+
+    /// Each key's case index in its enum's declaration, or `nil` if `Key` is not an enum
+    /// without associated values stored in at most two bytes (see `isInDeclarationOrder`).
+    static func declarationIndexes<Key: CodingKey>(of keys: [Key]) -> [Int]? {
+        guard MemoryLayout<Key>.size <= 2 else { return nil }
+        var indexes: [Int] = []
+        for key in keys {
+            let mirror = Mirror(reflecting: key)
+            guard mirror.displayStyle == .enum, mirror.children.isEmpty else { return nil }
+            indexes.append(withUnsafeBytes(of: key) { bytes in
+                switch bytes.count {
+                case 0: 0   // a single case takes no storage
+                case 1: Int(bytes.load(as: UInt8.self))
+                default: Int(bytes.loadUnaligned(as: UInt16.self))
+                }
+            })
+        }
+        return indexes
+    }
 
     /// The position of the key an integer entry with key varint `wire` (even) matches, or −1.
     @inline(__always)

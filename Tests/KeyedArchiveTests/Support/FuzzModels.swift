@@ -222,9 +222,16 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.owner, at: 10)
     }
 
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect {
         try FuzzDirect(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.name = try container.decode(at: 0)
@@ -249,9 +256,11 @@ extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.tags, at: 1)
         try container.encode(value.next, at: 2)
     }
+    static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Owner {
         try FuzzDirect.Owner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 }
 
 extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -264,9 +273,16 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.level, at: 2)
     }
 
+    /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
+    /// cases in the order listed (not so if an extension declared them in another order).
+    static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Item {
         try FuzzDirect.Item(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+
+    /// Whether the generated code reads what `init(from:)` reads, in the same order.
+    static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.id = try container.decode(at: 0)
