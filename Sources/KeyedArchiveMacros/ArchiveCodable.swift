@@ -23,10 +23,10 @@
 /// path reads the other's archives with the same checks and errors: annotating a type changes
 /// its speed, never its bytes. The type keeps its `Codable` conformance for every other coder.
 ///
-/// - A struct must be non-generic, with a synthesized `Codable` conformance (its own
-///   `CodingKeys` are fine). Its own `encode(to:)` or `init(from:)`, a property with a property
-///   wrapper, a `lazy` property, or stored properties, `CodingKeys` cases or initializers inside
-///   `#if` is a compile-time error: generated code would not do what that code does (a `#if`
+/// - A struct must be non-generic and not nested in a generic type, with a synthesized
+///   `Codable` conformance (its own `CodingKeys` are fine). Its own `encode(to:)` or
+///   `init(from:)`, a property with a property wrapper, a `lazy` property, or stored properties,
+///   `CodingKeys` cases or initializers inside `#if` is a compile-time error: generated code would not do what that code does (a `#if`
 ///   around methods or nested types is fine). Properties bound by a tuple pattern
 ///   (`var (x, y) = (1, 2)`) are coded one by one, as the compiler codes them. A `CodingKeys`
 ///   declared in an extension, which the macro cannot see, is checked once per type at run
@@ -46,8 +46,9 @@
 ///   superclass, whose `init()` its synthesized `init(from:)` calls) keeps its `Codable` path.
 /// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, and an enum whose raw
 ///   type is none of those above (a type alias, say), are accepted and keep their `Codable`
-///   path, with the same bytes. A class that is not `final`, an actor or a protocol is a
-///   compile-time error.
+///   path, with the same bytes. A class that is not `final`, an actor, a protocol, an
+///   `@Observable` class and a type nested in a generic type are compile-time errors; a local
+///   type cannot take the attribute (Swift refuses extension macros on local types).
 @attached(member, names: named(init(_archiveFrom:)), named(init))
 @attached(
     extension,

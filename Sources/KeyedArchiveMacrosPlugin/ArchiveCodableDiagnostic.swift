@@ -6,6 +6,8 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
     case unsupportedKind
     case classNotFinal
     case generic
+    case nestedInGeneric
+    case observable
     case notCodable
     case customEncode
     case customDecode
@@ -22,6 +24,10 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
             "@ArchiveCodable supports final classes only: a subclass could change what is encoded; mark the class 'final'"
         case .generic:
             "@ArchiveCodable does not support generic types"
+        case .nestedInGeneric:
+            "@ArchiveCodable does not support a type nested in a generic type: its generated code keeps the keys in a static stored property, which a generic type's members cannot have; move the type out of the generic type, or remove the attribute"
+        case .observable:
+            "@ArchiveCodable does not support @Observable types: @Observable moves each stored property into a '_'-prefixed one that the Codable conformance codes instead; remove one of the attributes"
         case .notCodable:
             "@ArchiveCodable needs a type that conforms to Codable (or Encodable or Decodable) in its declaration"
         case .customEncode:

@@ -17,6 +17,7 @@ extension ArchiveCodableMacro: MemberMacro {
         guard DeclarationKind(declaration) == .finalClass, decodes,
               declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
               inheritsOnlyProtocols(declaration),
+              unsupportedContext(declaration, attribute: node, in: context) == nil,
               unsupported(declaration, encodes: encodes, decodes: decodes).isEmpty else { return [] }
         var members = [DeclSyntax(stringLiteral: decodingInitializer(CodableShape(members: declaration.memberBlock.members)))]
         // A class that declares no initializer and gives every stored property a value has an

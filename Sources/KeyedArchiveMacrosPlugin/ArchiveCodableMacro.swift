@@ -29,6 +29,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             context.diagnose(Diagnostic(node: name, message: ArchiveCodableDiagnostic.generic))
             return []
         }
+        if let problem = unsupportedContext(declaration, attribute: node, in: context) {
+            context.diagnose(problem)
+            return []
+        }
         let inherited = inheritedNames(declaration)
         let (encodes, decodes) = codableDirections(declaration)
         guard encodes || decodes else {
@@ -210,6 +214,26 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Diagnoses what generated code could not match; `false` if anything was diagnosed.
+    /// What refuses the declaration wherever its members are: a generic type around it (its
+    /// static stored `_archiveKeys` would be a generic type's, which Swift does not allow), or
+    /// `@Observable` on it (which turns its stored properties into computed ones over storage
+    /// of other names, the ones its `Codable` conformance then codes). A generic type is seen
+    /// only where it encloses the declaration in the source (`context.lexicalContext`), not
+    /// through an extension of it.
+    static func unsupportedContext(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax,
+                                   in context: some MacroExpansionContext) -> Diagnostic? {
+        let name = declaration.asProtocol(NamedDeclSyntax.self).map { Syntax($0.name) } ?? Syntax(attribute)
+        // The declaration itself, if listed, is not generic (refused before this is asked).
+        if context.lexicalContext.contains(where: { $0.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil }) {
+            return Diagnostic(node: name, message: ArchiveCodableDiagnostic.nestedInGeneric)
+        }
+        let observable = declaration.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first {
+            ["Observable", "Observation.Observable"].contains($0.attributeName.trimmedDescription)
+        }
+        if let observable { return Diagnostic(node: observable, message: ArchiveCodableDiagnostic.observable) }
+        return nil
+    }
+
     static func checkSupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true,
                                in context: some MacroExpansionContext) -> Bool {
         let problems = unsupported(declaration, encodes: encodes, decodes: decodes, readsMembers: readsMembers)

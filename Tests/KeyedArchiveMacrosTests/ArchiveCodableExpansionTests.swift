@@ -480,6 +480,95 @@ import Testing
                fixed: "@ArchiveCodable enum Flag: Int, Codable {\n    case on = 1\n}")
     }
 
+    /// Issue 31: a type nested in a generic type, and an `@Observable` class, are refused at the
+    /// declaration with what to do (they failed to compile inside the expansion). A type nested
+    /// in a non-generic type is not.
+    @Test func whatTheContextMakesImpossibleIsAnError() {
+        let nested = "@ArchiveCodable does not support a type nested in a generic type: its generated code keeps the keys in a static stored property, which a generic type's members cannot have; move the type out of the generic type, or remove the attribute"
+        expand("""
+            struct Outer<T> {
+                @ArchiveCodable
+                struct Inner: Codable {
+                    var a: Int
+                }
+            }
+            """, """
+            struct Outer<T> {
+                struct Inner: Codable {
+                    var a: Int
+                }
+            }
+            """, diagnostics: [DiagnosticSpec(message: nested, line: 3, column: 12)])
+        expand("""
+            enum Namespace<Element> {
+                struct Middle {
+                    @ArchiveCodable
+                    final class Leaf: Codable {
+                        var a = 0
+                    }
+                }
+            }
+            """, """
+            enum Namespace<Element> {
+                struct Middle {
+                    final class Leaf: Codable {
+                        var a = 0
+                    }
+                }
+            }
+            """, diagnostics: [DiagnosticSpec(message: nested, line: 4, column: 21)])
+        let observable = "@ArchiveCodable does not support @Observable types: @Observable moves each stored property into a '_'-prefixed one that the Codable conformance codes instead; remove one of the attributes"
+        for attributes in ["@Observable\n@ArchiveCodable", "@ArchiveCodable\n@Observable", "@ArchiveCodable\n@Observation.Observable"] {
+            let observableLine = attributes.hasPrefix("@Observable") ? 1 : 2
+            expand("""
+                \(attributes)
+                final class Model: Codable {
+                    var name = ""
+                }
+                """, """
+                \(attributes.split(separator: "\n").filter { !$0.contains("ArchiveCodable") }.joined(separator: "\n"))
+                final class Model: Codable {
+                    var name = ""
+                }
+                """, diagnostics: [DiagnosticSpec(message: observable, line: observableLine, column: 1)])
+        }
+        // Nested in a plain type: expanded as usual.
+        expand("""
+            enum Namespace {
+                @ArchiveCodable
+                struct Inner: Codable {
+                    var a: Int
+                }
+            }
+            """, """
+            enum Namespace {
+                struct Inner: Codable {
+                    var a: Int
+                }
+            }
+
+            extension Namespace.Inner: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.a])
+                public static func _archiveEncode(_ value: Namespace.Inner, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.a, at: 0)
+                }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Namespace.Inner {
+                    try Namespace.Inner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.a = try container.decode(at: 0)
+                }
+            }
+            """)
+    }
+
     @Test func whatGeneratedCodeCannotMatchIsAnError() {
         expand("@ArchiveCodable class Shape: Codable {\n    var sides = 3\n}", "class Shape: Codable {\n    var sides = 3\n}",
                diagnostics: [DiagnosticSpec(message: "@ArchiveCodable supports final classes only: a subclass could change what is encoded; mark the class 'final'", line: 1, column: 1)])
