@@ -2,7 +2,7 @@ import SwiftDiagnostics
 
 /// What `@ArchiveCodable` refuses, and why: each case is a type whose synthesized-conformance
 /// bytes the generated code could not promise to match.
-enum ArchiveCodableDiagnostic: String, DiagnosticMessage {
+enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
     case unsupportedKind
     case classNotFinal
     case generic

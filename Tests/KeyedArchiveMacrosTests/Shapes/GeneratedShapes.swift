@@ -1,0 +1,1950 @@
+// Generated from DeclarationShape.swift by DeclarationShapeTests; do not edit.
+// UPDATE_GENERATED_SHAPES=1 swift test --filter DeclarationShapeTests rewrites it.
+
+import KeyedArchiveMacros
+
+/// The leaf type the shapes nest.
+@ArchiveCodable
+struct ShapeLeaf: Codable {
+    var id: Int
+    var label: String
+
+    init(seed: Int) {
+        id = seed
+        label = "leaf \(seed)"
+    }
+}
+
+@ArchiveCodable
+struct AnnotatedShape0: Codable {
+    let q0: String
+    var a1: [ShapeLeaf]
+    var m2a, m2b: Int
+    var o3: Double?
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        m2a = seed
+        m2b = 1 - seed
+        o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape0: GeneratedShape {}
+
+struct TwinShape0: Codable {
+    let q0: String
+    var a1: [ShapeLeaf]
+    var m2a, m2b: Int
+    var o3: Double?
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        m2a = seed
+        m2b = 1 - seed
+        o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape0: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape1: Codable {
+    var d0 = 0
+    var o1: Double?
+    var p2: Int
+    var p3: Int
+    var w4: Int = 0 { didSet {} }
+    let e5 = "fixed5"
+
+    init(seed: Int) {
+        d0 = seed &* 3
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p2 = seed &+ 2
+        p3 = seed &+ 3
+        w4 = seed / 2
+    }
+}
+
+extension AnnotatedShape1: GeneratedShape {}
+
+struct TwinShape1: Codable {
+    var d0 = 0
+    var o1: Double?
+    var p2: Int
+    var p3: Int
+    var w4: Int = 0 { didSet {} }
+    let e5 = "fixed5"
+
+    init(seed: Int) {
+        d0 = seed &* 3
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p2 = seed &+ 2
+        p3 = seed &+ 3
+        w4 = seed / 2
+    }
+}
+
+extension TwinShape1: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape2: Codable {
+    var d0 = 0
+    var c1: Int { 1 }
+    let q2: String
+    let e3 = "fixed3"
+
+    init(seed: Int) {
+        d0 = seed &* 3
+        q2 = "q\(seed)"
+    }
+}
+
+extension AnnotatedShape2: GeneratedShape {}
+
+struct TwinShape2: Codable {
+    var d0 = 0
+    var c1: Int { 1 }
+    let q2: String
+    let e3 = "fixed3"
+
+    init(seed: Int) {
+        d0 = seed &* 3
+        q2 = "q\(seed)"
+    }
+}
+
+extension TwinShape2: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape3: Codable {
+    var c0: Int { 0 }
+    var o1: Double?
+    enum CodingKeys: CodingKey {
+        case o1
+    }
+
+    init(seed: Int) {
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape3: GeneratedShape {}
+
+struct TwinShape3: Codable {
+    var c0: Int { 0 }
+    var o1: Double?
+    enum CodingKeys: CodingKey {
+        case o1
+    }
+
+    init(seed: Int) {
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape3: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape4: Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    var o2: Double?
+    enum CodingKeys: CodingKey {
+        case m0a, m0b, n1, o2
+    }
+
+    init(seed: Int) {
+        m0a = seed
+        m0b = 1 - seed
+        n1 = ShapeLeaf(seed: seed)
+        o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape4: GeneratedShape {}
+
+struct TwinShape4: Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    var o2: Double?
+    enum CodingKeys: CodingKey {
+        case m0a, m0b, n1, o2
+    }
+
+    init(seed: Int) {
+        m0a = seed
+        m0b = 1 - seed
+        n1 = ShapeLeaf(seed: seed)
+        o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape4: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape5: Codable {
+    var o0: Double?
+    var w1: Int = 0 { didSet {} }
+    var p2: Int
+    var d3 = 3
+    let e4 = "fixed4"
+    enum CodingKeys: CodingKey {
+        case o0, w1, p2, d3, e4
+    }
+
+    init(seed: Int) {
+        o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        w1 = seed / 2
+        p2 = seed &+ 2
+        d3 = seed &* 3
+    }
+}
+
+extension AnnotatedShape5: GeneratedShape {}
+
+struct TwinShape5: Codable {
+    var o0: Double?
+    var w1: Int = 0 { didSet {} }
+    var p2: Int
+    var d3 = 3
+    let e4 = "fixed4"
+    enum CodingKeys: CodingKey {
+        case o0, w1, p2, d3, e4
+    }
+
+    init(seed: Int) {
+        o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        w1 = seed / 2
+        p2 = seed &+ 2
+        d3 = seed &* 3
+    }
+}
+
+extension TwinShape5: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape6: Codable {
+    let e0 = "fixed0"
+    var p1: Int
+    let e2 = "fixed2"
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case t3b, t3a, e2, p1, e0
+    }
+
+    init(seed: Int) {
+        p1 = seed &+ 1
+        t3a = seed
+        t3b = -seed
+    }
+}
+
+extension AnnotatedShape6: GeneratedShape {}
+
+struct TwinShape6: Codable {
+    let e0 = "fixed0"
+    var p1: Int
+    let e2 = "fixed2"
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case t3b, t3a, e2, p1, e0
+    }
+
+    init(seed: Int) {
+        p1 = seed &+ 1
+        t3a = seed
+        t3b = -seed
+    }
+}
+
+extension TwinShape6: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape7: Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    let q2: String
+    var w3: Int = 0 { didSet {} }
+    var d4 = 4
+    var n5: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case n5, d4, w3, q2, n1, m0b, m0a
+    }
+
+    init(seed: Int) {
+        m0a = seed
+        m0b = 1 - seed
+        n1 = ShapeLeaf(seed: seed)
+        q2 = "q\(seed)"
+        w3 = seed / 2
+        d4 = seed &* 3
+        n5 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension AnnotatedShape7: GeneratedShape {}
+
+struct TwinShape7: Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    let q2: String
+    var w3: Int = 0 { didSet {} }
+    var d4 = 4
+    var n5: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case n5, d4, w3, q2, n1, m0b, m0a
+    }
+
+    init(seed: Int) {
+        m0a = seed
+        m0b = 1 - seed
+        n1 = ShapeLeaf(seed: seed)
+        q2 = "q\(seed)"
+        w3 = seed / 2
+        d4 = seed &* 3
+        n5 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension TwinShape7: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape8: Codable {
+    static let s0 = 0
+    var m1a, m1b: Int
+    var d2 = 2
+    var p3: Int
+    var c4: Int { 4 }
+    let e5 = "fixed5"
+    enum CodingKeys: CodingKey {
+        case e5, p3, d2, m1b, m1a
+    }
+
+    init(seed: Int) {
+        m1a = seed
+        m1b = 1 - seed
+        d2 = seed &* 3
+        p3 = seed &+ 3
+    }
+}
+
+extension AnnotatedShape8: GeneratedShape {}
+
+struct TwinShape8: Codable {
+    static let s0 = 0
+    var m1a, m1b: Int
+    var d2 = 2
+    var p3: Int
+    var c4: Int { 4 }
+    let e5 = "fixed5"
+    enum CodingKeys: CodingKey {
+        case e5, p3, d2, m1b, m1a
+    }
+
+    init(seed: Int) {
+        m1a = seed
+        m1b = 1 - seed
+        d2 = seed &* 3
+        p3 = seed &+ 3
+    }
+}
+
+extension TwinShape8: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape9: Codable {
+    var n0: ShapeLeaf
+    var w1: Int = 0 { didSet {} }
+    var p2: Int
+    var n3: ShapeLeaf
+    var o4: Double?
+    var p5: Int
+    enum CodingKeys: Int, CodingKey {
+        case w1 = 1, p2 = 2, n3 = 3, o4 = 4, p5 = 5, n0 = 6
+    }
+
+    init(seed: Int) {
+        n0 = ShapeLeaf(seed: seed)
+        w1 = seed / 2
+        p2 = seed &+ 2
+        n3 = ShapeLeaf(seed: seed)
+        o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p5 = seed &+ 5
+    }
+}
+
+extension AnnotatedShape9: GeneratedShape {}
+
+struct TwinShape9: Codable {
+    var n0: ShapeLeaf
+    var w1: Int = 0 { didSet {} }
+    var p2: Int
+    var n3: ShapeLeaf
+    var o4: Double?
+    var p5: Int
+    enum CodingKeys: Int, CodingKey {
+        case w1 = 1, p2 = 2, n3 = 3, o4 = 4, p5 = 5, n0 = 6
+    }
+
+    init(seed: Int) {
+        n0 = ShapeLeaf(seed: seed)
+        w1 = seed / 2
+        p2 = seed &+ 2
+        n3 = ShapeLeaf(seed: seed)
+        o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p5 = seed &+ 5
+    }
+}
+
+extension TwinShape9: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape10: Codable {
+    var a0: [ShapeLeaf]
+    var m1a, m1b: Int
+    var a2: [ShapeLeaf]
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: Int, CodingKey {
+        case m1a = 1, m1b = 2, a2 = 3, t3a = 4, t3b = 5, a0 = 6
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        m1a = seed
+        m1b = 1 - seed
+        a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        t3a = seed
+        t3b = -seed
+    }
+}
+
+extension AnnotatedShape10: GeneratedShape {}
+
+struct TwinShape10: Codable {
+    var a0: [ShapeLeaf]
+    var m1a, m1b: Int
+    var a2: [ShapeLeaf]
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: Int, CodingKey {
+        case m1a = 1, m1b = 2, a2 = 3, t3a = 4, t3b = 5, a0 = 6
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        m1a = seed
+        m1b = 1 - seed
+        a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        t3a = seed
+        t3b = -seed
+    }
+}
+
+extension TwinShape10: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape11: Codable {
+    let q0: String
+    let q1: String
+    var w2: Int = 0 { didSet {} }
+    var p3: Int
+    enum CodingKeys: Int, CodingKey {
+        case q1 = 1, w2 = 2, p3 = 3, q0 = 4
+    }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        q1 = "q\(seed)"
+        w2 = seed / 2
+        p3 = seed &+ 3
+    }
+}
+
+extension AnnotatedShape11: GeneratedShape {}
+
+struct TwinShape11: Codable {
+    let q0: String
+    let q1: String
+    var w2: Int = 0 { didSet {} }
+    var p3: Int
+    enum CodingKeys: Int, CodingKey {
+        case q1 = 1, w2 = 2, p3 = 3, q0 = 4
+    }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        q1 = "q\(seed)"
+        w2 = seed / 2
+        p3 = seed &+ 3
+    }
+}
+
+extension TwinShape11: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape12: Codable {
+    var a0: [ShapeLeaf]
+    let q1: String
+    var (t2a, t2b) = (2, -2)
+    var o3: Double?
+    var p4: Int
+    let e5 = "fixed5"
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0", q1 = "K_q1", t2a = "K_t2a", t2b = "K_t2b", o3 = "K_o3", p4 = "K_p4", e5 = "K_e5"
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        q1 = "q\(seed)"
+        t2a = seed
+        t2b = -seed
+        o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p4 = seed &+ 4
+    }
+}
+
+extension AnnotatedShape12: GeneratedShape {}
+
+struct TwinShape12: Codable {
+    var a0: [ShapeLeaf]
+    let q1: String
+    var (t2a, t2b) = (2, -2)
+    var o3: Double?
+    var p4: Int
+    let e5 = "fixed5"
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0", q1 = "K_q1", t2a = "K_t2a", t2b = "K_t2b", o3 = "K_o3", p4 = "K_p4", e5 = "K_e5"
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        q1 = "q\(seed)"
+        t2a = seed
+        t2b = -seed
+        o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        p4 = seed &+ 4
+    }
+}
+
+extension TwinShape12: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape13: Codable {
+    var n0: ShapeLeaf
+    var (t1a, t1b) = (1, -1)
+    enum CodingKeys: String, CodingKey {
+        case n0 = "K_n0", t1a = "K_t1a", t1b = "K_t1b"
+    }
+
+    init(seed: Int) {
+        n0 = ShapeLeaf(seed: seed)
+        t1a = seed
+        t1b = -seed
+    }
+}
+
+extension AnnotatedShape13: GeneratedShape {}
+
+struct TwinShape13: Codable {
+    var n0: ShapeLeaf
+    var (t1a, t1b) = (1, -1)
+    enum CodingKeys: String, CodingKey {
+        case n0 = "K_n0", t1a = "K_t1a", t1b = "K_t1b"
+    }
+
+    init(seed: Int) {
+        n0 = ShapeLeaf(seed: seed)
+        t1a = seed
+        t1b = -seed
+    }
+}
+
+extension TwinShape13: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape14: Codable {
+    var a0: [ShapeLeaf]
+    var c1: Int { 1 }
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0"
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape14: GeneratedShape {}
+
+struct TwinShape14: Codable {
+    var a0: [ShapeLeaf]
+    var c1: Int { 1 }
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0"
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape14: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape15: Codable {
+    var a0: [ShapeLeaf]
+    let e1 = "fixed1"
+    var o2: Double?
+    var a3: [ShapeLeaf]
+    var p4: Int
+    var a5: [ShapeLeaf]
+    enum CodingKeys: CodingKey {
+        case a0, o2, a3, p4, a5
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        p4 = seed &+ 4
+        a5 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape15: GeneratedShape {}
+
+struct TwinShape15: Codable {
+    var a0: [ShapeLeaf]
+    let e1 = "fixed1"
+    var o2: Double?
+    var a3: [ShapeLeaf]
+    var p4: Int
+    var a5: [ShapeLeaf]
+    enum CodingKeys: CodingKey {
+        case a0, o2, a3, p4, a5
+    }
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        p4 = seed &+ 4
+        a5 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape15: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape16: Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    enum CodingKeys: CodingKey {
+        case m1a, m1b
+    }
+
+    init(seed: Int) {
+        t0a = seed
+        t0b = -seed
+        m1a = seed
+        m1b = 1 - seed
+    }
+}
+
+extension AnnotatedShape16: GeneratedShape {}
+
+struct TwinShape16: Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    enum CodingKeys: CodingKey {
+        case m1a, m1b
+    }
+
+    init(seed: Int) {
+        t0a = seed
+        t0b = -seed
+        m1a = seed
+        m1b = 1 - seed
+    }
+}
+
+extension TwinShape16: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape17: Codable {
+    let q0: String
+    var d1 = 1
+    let e2 = "fixed2"
+    let e3 = "fixed3"
+    var n4: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case q0, n4
+    }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        d1 = seed &* 3
+        n4 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension AnnotatedShape17: GeneratedShape {}
+
+struct TwinShape17: Codable {
+    let q0: String
+    var d1 = 1
+    let e2 = "fixed2"
+    let e3 = "fixed3"
+    var n4: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case q0, n4
+    }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        d1 = seed &* 3
+        n4 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension TwinShape17: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape18: Codable {
+    var a0: [ShapeLeaf]
+    var o1: Double?
+    var a2: [ShapeLeaf]
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape18 {
+    enum CodingKeys: CodingKey {
+        case a0, o1, a2
+    }
+}
+
+extension AnnotatedShape18: GeneratedShape {}
+
+struct TwinShape18: Codable {
+    var a0: [ShapeLeaf]
+    var o1: Double?
+    var a2: [ShapeLeaf]
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape18 {
+    enum CodingKeys: CodingKey {
+        case a0, o1, a2
+    }
+}
+
+extension TwinShape18: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape19: Codable {
+    var w0: Int = 0 { didSet {} }
+    var a1: [ShapeLeaf]
+    let q2: String
+    var a3: [ShapeLeaf]
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        w0 = seed / 2
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        q2 = "q\(seed)"
+        a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape19 {
+    enum CodingKeys: CodingKey {
+        case w0, a1, q2, a3, a4
+    }
+}
+
+extension AnnotatedShape19: GeneratedShape {}
+
+struct TwinShape19: Codable {
+    var w0: Int = 0 { didSet {} }
+    var a1: [ShapeLeaf]
+    let q2: String
+    var a3: [ShapeLeaf]
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        w0 = seed / 2
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        q2 = "q\(seed)"
+        a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape19 {
+    enum CodingKeys: CodingKey {
+        case w0, a1, q2, a3, a4
+    }
+}
+
+extension TwinShape19: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape20: Codable {
+    let q0: String
+    var (t1a, t1b) = (1, -1)
+    var d2 = 2
+    var w3: Int = 0 { didSet {} }
+    var (t4a, t4b) = (4, -4)
+    var w5: Int = 0 { didSet {} }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        t1a = seed
+        t1b = -seed
+        d2 = seed &* 3
+        w3 = seed / 2
+        t4a = seed
+        t4b = -seed
+        w5 = seed / 2
+    }
+}
+
+extension AnnotatedShape20 {
+    enum CodingKeys: CodingKey {
+        case q0, t1a, t1b, d2, w3, t4a, t4b, w5
+    }
+}
+
+extension AnnotatedShape20: GeneratedShape {}
+
+struct TwinShape20: Codable {
+    let q0: String
+    var (t1a, t1b) = (1, -1)
+    var d2 = 2
+    var w3: Int = 0 { didSet {} }
+    var (t4a, t4b) = (4, -4)
+    var w5: Int = 0 { didSet {} }
+
+    init(seed: Int) {
+        q0 = "q\(seed)"
+        t1a = seed
+        t1b = -seed
+        d2 = seed &* 3
+        w3 = seed / 2
+        t4a = seed
+        t4b = -seed
+        w5 = seed / 2
+    }
+}
+
+extension TwinShape20 {
+    enum CodingKeys: CodingKey {
+        case q0, t1a, t1b, d2, w3, t4a, t4b, w5
+    }
+}
+
+extension TwinShape20: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape21: Codable {
+    var p0: Int
+    var w1: Int = 0 { didSet {} }
+    var m2a, m2b: Int
+
+    init(seed: Int) {
+        p0 = seed &+ 0
+        w1 = seed / 2
+        m2a = seed
+        m2b = 1 - seed
+    }
+}
+
+extension AnnotatedShape21 {
+    enum CodingKeys: CodingKey {
+        case m2b, m2a, w1, p0
+    }
+}
+
+extension AnnotatedShape21: GeneratedShape {}
+
+struct TwinShape21: Codable {
+    var p0: Int
+    var w1: Int = 0 { didSet {} }
+    var m2a, m2b: Int
+
+    init(seed: Int) {
+        p0 = seed &+ 0
+        w1 = seed / 2
+        m2a = seed
+        m2b = 1 - seed
+    }
+}
+
+extension TwinShape21 {
+    enum CodingKeys: CodingKey {
+        case m2b, m2a, w1, p0
+    }
+}
+
+extension TwinShape21: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape22: Codable {
+    var o0: Double?
+    var a1: [ShapeLeaf]
+
+    init(seed: Int) {
+        o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape22 {
+    enum CodingKeys: CodingKey {
+        case a1, o0
+    }
+}
+
+extension AnnotatedShape22: GeneratedShape {}
+
+struct TwinShape22: Codable {
+    var o0: Double?
+    var a1: [ShapeLeaf]
+
+    init(seed: Int) {
+        o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape22 {
+    enum CodingKeys: CodingKey {
+        case a1, o0
+    }
+}
+
+extension TwinShape22: ShapeTwin {}
+
+@ArchiveCodable
+struct AnnotatedShape23: Codable {
+    var a0: [ShapeLeaf]
+    var w1: Int = 0 { didSet {} }
+    static let s2 = 0
+    var c3: Int { 3 }
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        w1 = seed / 2
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape23 {
+    enum CodingKeys: CodingKey {
+        case a4, w1, a0
+    }
+}
+
+extension AnnotatedShape23: GeneratedShape {}
+
+struct TwinShape23: Codable {
+    var a0: [ShapeLeaf]
+    var w1: Int = 0 { didSet {} }
+    static let s2 = 0
+    var c3: Int { 3 }
+    var a4: [ShapeLeaf]
+
+    init(seed: Int) {
+        a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        w1 = seed / 2
+        a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape23 {
+    enum CodingKeys: CodingKey {
+        case a4, w1, a0
+    }
+}
+
+extension TwinShape23: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape24: Codable {
+    let q0: String
+    var (t1a, t1b) = (1, -1)
+    let q2: String
+    var p3: Int
+    var c4: Int { 4 }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.t1a = seed
+        self.t1b = -seed
+        self.q2 = "q\(seed)"
+        self.p3 = seed &+ 3
+    }
+}
+
+extension AnnotatedShape24: GeneratedShape {}
+
+final class TwinShape24: Codable {
+    let q0: String
+    var (t1a, t1b) = (1, -1)
+    let q2: String
+    var p3: Int
+    var c4: Int { 4 }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.t1a = seed
+        self.t1b = -seed
+        self.q2 = "q\(seed)"
+        self.p3 = seed &+ 3
+    }
+}
+
+extension TwinShape24: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape25: Codable {
+    var (t0a, t0b) = (0, -0)
+    let e1 = "fixed1"
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+    }
+}
+
+extension AnnotatedShape25: GeneratedShape {}
+
+final class TwinShape25: Codable {
+    var (t0a, t0b) = (0, -0)
+    let e1 = "fixed1"
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+    }
+}
+
+extension TwinShape25: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape26: Codable {
+    var a0: [ShapeLeaf]
+    let q1: String
+    static let s2 = 0
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.q1 = "q\(seed)"
+    }
+}
+
+extension AnnotatedShape26: GeneratedShape {}
+
+final class TwinShape26: Codable {
+    var a0: [ShapeLeaf]
+    let q1: String
+    static let s2 = 0
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.q1 = "q\(seed)"
+    }
+}
+
+extension TwinShape26: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape27: Codable {
+    let q0: String
+    var c1: Int { 1 }
+    enum CodingKeys: CodingKey {
+        case q0
+    }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+    }
+}
+
+extension AnnotatedShape27: GeneratedShape {}
+
+final class TwinShape27: Codable {
+    let q0: String
+    var c1: Int { 1 }
+    enum CodingKeys: CodingKey {
+        case q0
+    }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+    }
+}
+
+extension TwinShape27: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape28: Codable {
+    var p0: Int
+    var c1: Int { 1 }
+    var d2 = 2
+    let e3 = "fixed3"
+    var o4: Double?
+    enum CodingKeys: CodingKey {
+        case p0, d2, e3, o4
+    }
+
+    init(seed: Int) {
+        self.p0 = seed &+ 0
+        self.d2 = seed &* 3
+        self.o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape28: GeneratedShape {}
+
+final class TwinShape28: Codable {
+    var p0: Int
+    var c1: Int { 1 }
+    var d2 = 2
+    let e3 = "fixed3"
+    var o4: Double?
+    enum CodingKeys: CodingKey {
+        case p0, d2, e3, o4
+    }
+
+    init(seed: Int) {
+        self.p0 = seed &+ 0
+        self.d2 = seed &* 3
+        self.o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape28: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape29: Codable {
+    var c0: Int { 0 }
+    var d1 = 1
+    var d2 = 2
+    var a3: [ShapeLeaf]
+    static let s4 = 0
+    var o5: Double?
+    enum CodingKeys: CodingKey {
+        case d1, d2, a3, o5
+    }
+
+    init(seed: Int) {
+        self.d1 = seed &* 3
+        self.d2 = seed &* 3
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.o5 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape29: GeneratedShape {}
+
+final class TwinShape29: Codable {
+    var c0: Int { 0 }
+    var d1 = 1
+    var d2 = 2
+    var a3: [ShapeLeaf]
+    static let s4 = 0
+    var o5: Double?
+    enum CodingKeys: CodingKey {
+        case d1, d2, a3, o5
+    }
+
+    init(seed: Int) {
+        self.d1 = seed &* 3
+        self.d2 = seed &* 3
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.o5 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape29: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape30: Codable {
+    var a0: [ShapeLeaf]
+    var d1 = 1
+    enum CodingKeys: CodingKey {
+        case d1, a0
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.d1 = seed &* 3
+    }
+}
+
+extension AnnotatedShape30: GeneratedShape {}
+
+final class TwinShape30: Codable {
+    var a0: [ShapeLeaf]
+    var d1 = 1
+    enum CodingKeys: CodingKey {
+        case d1, a0
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.d1 = seed &* 3
+    }
+}
+
+extension TwinShape30: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape31: Codable {
+    var w0: Int = 0 { didSet {} }
+    var (t1a, t1b) = (1, -1)
+    var a2: [ShapeLeaf]
+    static let s3 = 0
+    let e4 = "fixed4"
+    enum CodingKeys: CodingKey {
+        case e4, a2, t1b, t1a, w0
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.t1a = seed
+        self.t1b = -seed
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape31: GeneratedShape {}
+
+final class TwinShape31: Codable {
+    var w0: Int = 0 { didSet {} }
+    var (t1a, t1b) = (1, -1)
+    var a2: [ShapeLeaf]
+    static let s3 = 0
+    let e4 = "fixed4"
+    enum CodingKeys: CodingKey {
+        case e4, a2, t1b, t1a, w0
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.t1a = seed
+        self.t1b = -seed
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape31: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape32: Codable {
+    var w0: Int = 0 { didSet {} }
+    var d1 = 1
+    var d2 = 2
+    let q3: String
+    enum CodingKeys: CodingKey {
+        case q3, d2, d1, w0
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.d1 = seed &* 3
+        self.d2 = seed &* 3
+        self.q3 = "q\(seed)"
+    }
+}
+
+extension AnnotatedShape32: GeneratedShape {}
+
+final class TwinShape32: Codable {
+    var w0: Int = 0 { didSet {} }
+    var d1 = 1
+    var d2 = 2
+    let q3: String
+    enum CodingKeys: CodingKey {
+        case q3, d2, d1, w0
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.d1 = seed &* 3
+        self.d2 = seed &* 3
+        self.q3 = "q\(seed)"
+    }
+}
+
+extension TwinShape32: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape33: Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    var p2: Int
+    var m3a, m3b: Int
+    enum CodingKeys: Int, CodingKey {
+        case t0b = 1, m1a = 2, m1b = 3, p2 = 4, m3a = 5, m3b = 6, t0a = 7
+    }
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+        self.m1a = seed
+        self.m1b = 1 - seed
+        self.p2 = seed &+ 2
+        self.m3a = seed
+        self.m3b = 1 - seed
+    }
+}
+
+extension AnnotatedShape33: GeneratedShape {}
+
+final class TwinShape33: Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    var p2: Int
+    var m3a, m3b: Int
+    enum CodingKeys: Int, CodingKey {
+        case t0b = 1, m1a = 2, m1b = 3, p2 = 4, m3a = 5, m3b = 6, t0a = 7
+    }
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+        self.m1a = seed
+        self.m1b = 1 - seed
+        self.p2 = seed &+ 2
+        self.m3a = seed
+        self.m3b = 1 - seed
+    }
+}
+
+extension TwinShape33: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape34: Codable {
+    var o0: Double?
+    var (t1a, t1b) = (1, -1)
+    var m2a, m2b: Int
+    enum CodingKeys: Int, CodingKey {
+        case t1a = 1, t1b = 2, m2a = 3, m2b = 4, o0 = 5
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.t1a = seed
+        self.t1b = -seed
+        self.m2a = seed
+        self.m2b = 1 - seed
+    }
+}
+
+extension AnnotatedShape34: GeneratedShape {}
+
+final class TwinShape34: Codable {
+    var o0: Double?
+    var (t1a, t1b) = (1, -1)
+    var m2a, m2b: Int
+    enum CodingKeys: Int, CodingKey {
+        case t1a = 1, t1b = 2, m2a = 3, m2b = 4, o0 = 5
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.t1a = seed
+        self.t1b = -seed
+        self.m2a = seed
+        self.m2b = 1 - seed
+    }
+}
+
+extension TwinShape34: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape35: Codable {
+    var c0: Int { 0 }
+    var a1: [ShapeLeaf]
+    var w2: Int = 0 { didSet {} }
+    var c3: Int { 3 }
+    let e4 = "fixed4"
+    enum CodingKeys: Int, CodingKey {
+        case w2 = 1, e4 = 2, a1 = 3
+    }
+
+    init(seed: Int) {
+        self.a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.w2 = seed / 2
+    }
+}
+
+extension AnnotatedShape35: GeneratedShape {}
+
+final class TwinShape35: Codable {
+    var c0: Int { 0 }
+    var a1: [ShapeLeaf]
+    var w2: Int = 0 { didSet {} }
+    var c3: Int { 3 }
+    let e4 = "fixed4"
+    enum CodingKeys: Int, CodingKey {
+        case w2 = 1, e4 = 2, a1 = 3
+    }
+
+    init(seed: Int) {
+        self.a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.w2 = seed / 2
+    }
+}
+
+extension TwinShape35: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape36: Codable {
+    var m0a, m0b: Int
+    var w1: Int = 0 { didSet {} }
+    enum CodingKeys: String, CodingKey {
+        case m0a = "K_m0a", m0b = "K_m0b", w1 = "K_w1"
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.w1 = seed / 2
+    }
+}
+
+extension AnnotatedShape36: GeneratedShape {}
+
+final class TwinShape36: Codable {
+    var m0a, m0b: Int
+    var w1: Int = 0 { didSet {} }
+    enum CodingKeys: String, CodingKey {
+        case m0a = "K_m0a", m0b = "K_m0b", w1 = "K_w1"
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.w1 = seed / 2
+    }
+}
+
+extension TwinShape36: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape37: Codable {
+    var w0: Int = 0 { didSet {} }
+    var c1: Int { 1 }
+    enum CodingKeys: String, CodingKey {
+        case w0 = "K_w0"
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+    }
+}
+
+extension AnnotatedShape37: GeneratedShape {}
+
+final class TwinShape37: Codable {
+    var w0: Int = 0 { didSet {} }
+    var c1: Int { 1 }
+    enum CodingKeys: String, CodingKey {
+        case w0 = "K_w0"
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+    }
+}
+
+extension TwinShape37: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape38: Codable {
+    var a0: [ShapeLeaf]
+    var m1a, m1b: Int
+    var a2: [ShapeLeaf]
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0", m1a = "K_m1a", m1b = "K_m1b", a2 = "K_a2"
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.m1a = seed
+        self.m1b = 1 - seed
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension AnnotatedShape38: GeneratedShape {}
+
+final class TwinShape38: Codable {
+    var a0: [ShapeLeaf]
+    var m1a, m1b: Int
+    var a2: [ShapeLeaf]
+    enum CodingKeys: String, CodingKey {
+        case a0 = "K_a0", m1a = "K_m1a", m1b = "K_m1b", a2 = "K_a2"
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.m1a = seed
+        self.m1b = 1 - seed
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+    }
+}
+
+extension TwinShape38: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape39: Codable {
+    var d0 = 0
+    static let s1 = 0
+    static let s2 = 0
+    var n3: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case n3
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.n3 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension AnnotatedShape39: GeneratedShape {}
+
+final class TwinShape39: Codable {
+    var d0 = 0
+    static let s1 = 0
+    static let s2 = 0
+    var n3: ShapeLeaf
+    enum CodingKeys: CodingKey {
+        case n3
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.n3 = ShapeLeaf(seed: seed)
+    }
+}
+
+extension TwinShape39: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape40: Codable {
+    var o0: Double?
+    static let s1 = 0
+    var c2: Int { 2 }
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case o0
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension AnnotatedShape40: GeneratedShape {}
+
+final class TwinShape40: Codable {
+    var o0: Double?
+    static let s1 = 0
+    var c2: Int { 2 }
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case o0
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension TwinShape40: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape41: Codable {
+    var d0 = 0
+    let q1: String
+    enum CodingKeys: CodingKey {
+        case q1
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.q1 = "q\(seed)"
+    }
+}
+
+extension AnnotatedShape41: GeneratedShape {}
+
+final class TwinShape41: Codable {
+    var d0 = 0
+    let q1: String
+    enum CodingKeys: CodingKey {
+        case q1
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.q1 = "q\(seed)"
+    }
+}
+
+extension TwinShape41: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape42: Codable {
+    var c0: Int { 0 }
+    var o1: Double?
+    var m2a, m2b: Int
+    var w3: Int = 0 { didSet {} }
+    var a4: [ShapeLeaf]
+    var (t5a, t5b) = (5, -5)
+
+    init(seed: Int) {
+        self.o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.w3 = seed / 2
+        self.a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.t5a = seed
+        self.t5b = -seed
+    }
+}
+
+extension AnnotatedShape42 {
+    enum CodingKeys: CodingKey {
+        case o1, m2a, m2b, w3, a4, t5a, t5b
+    }
+}
+
+extension AnnotatedShape42: GeneratedShape {}
+
+final class TwinShape42: Codable {
+    var c0: Int { 0 }
+    var o1: Double?
+    var m2a, m2b: Int
+    var w3: Int = 0 { didSet {} }
+    var a4: [ShapeLeaf]
+    var (t5a, t5b) = (5, -5)
+
+    init(seed: Int) {
+        self.o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.w3 = seed / 2
+        self.a4 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.t5a = seed
+        self.t5b = -seed
+    }
+}
+
+extension TwinShape42 {
+    enum CodingKeys: CodingKey {
+        case o1, m2a, m2b, w3, a4, t5a, t5b
+    }
+}
+
+extension TwinShape42: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape43: Codable {
+    var a0: [ShapeLeaf]
+    var p1: Int
+    let q2: String
+    var (t3a, t3b) = (3, -3)
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p1 = seed &+ 1
+        self.q2 = "q\(seed)"
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension AnnotatedShape43 {
+    enum CodingKeys: CodingKey {
+        case a0, p1, q2, t3a, t3b
+    }
+}
+
+extension AnnotatedShape43: GeneratedShape {}
+
+final class TwinShape43: Codable {
+    var a0: [ShapeLeaf]
+    var p1: Int
+    let q2: String
+    var (t3a, t3b) = (3, -3)
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p1 = seed &+ 1
+        self.q2 = "q\(seed)"
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension TwinShape43 {
+    enum CodingKeys: CodingKey {
+        case a0, p1, q2, t3a, t3b
+    }
+}
+
+extension TwinShape43: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape44: Codable {
+    static let s0 = 0
+    var m1a, m1b: Int
+
+    init(seed: Int) {
+        self.m1a = seed
+        self.m1b = 1 - seed
+    }
+}
+
+extension AnnotatedShape44 {
+    enum CodingKeys: CodingKey {
+        case m1a, m1b
+    }
+}
+
+extension AnnotatedShape44: GeneratedShape {}
+
+final class TwinShape44: Codable {
+    static let s0 = 0
+    var m1a, m1b: Int
+
+    init(seed: Int) {
+        self.m1a = seed
+        self.m1b = 1 - seed
+    }
+}
+
+extension TwinShape44 {
+    enum CodingKeys: CodingKey {
+        case m1a, m1b
+    }
+}
+
+extension TwinShape44: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape45: Codable {
+    let q0: String
+    static let s1 = 0
+    var o2: Double?
+    let q3: String
+    var o4: Double?
+    static let s5 = 0
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.q3 = "q\(seed)"
+        self.o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape45 {
+    enum CodingKeys: CodingKey {
+        case o4, q3, o2, q0
+    }
+}
+
+extension AnnotatedShape45: GeneratedShape {}
+
+final class TwinShape45: Codable {
+    let q0: String
+    static let s1 = 0
+    var o2: Double?
+    let q3: String
+    var o4: Double?
+    static let s5 = 0
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.q3 = "q\(seed)"
+        self.o4 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape45 {
+    enum CodingKeys: CodingKey {
+        case o4, q3, o2, q0
+    }
+}
+
+extension TwinShape45: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape46: Codable {
+    static let s0 = 0
+    var o1: Double?
+    var o2: Double?
+
+    init(seed: Int) {
+        self.o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension AnnotatedShape46 {
+    enum CodingKeys: CodingKey {
+        case o2, o1
+    }
+}
+
+extension AnnotatedShape46: GeneratedShape {}
+
+final class TwinShape46: Codable {
+    static let s0 = 0
+    var o1: Double?
+    var o2: Double?
+
+    init(seed: Int) {
+        self.o1 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+    }
+}
+
+extension TwinShape46 {
+    enum CodingKeys: CodingKey {
+        case o2, o1
+    }
+}
+
+extension TwinShape46: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape47: Codable {
+    var m0a, m0b: Int
+    var a1: [ShapeLeaf]
+    static let s2 = 0
+    var (t3a, t3b) = (3, -3)
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension AnnotatedShape47 {
+    enum CodingKeys: CodingKey {
+        case t3b, t3a, a1, m0b, m0a
+    }
+}
+
+extension AnnotatedShape47: GeneratedShape {}
+
+final class TwinShape47: Codable {
+    var m0a, m0b: Int
+    var a1: [ShapeLeaf]
+    static let s2 = 0
+    var (t3a, t3b) = (3, -3)
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.a1 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.t3a = seed
+        self.t3b = -seed
+    }
+}
+
+extension TwinShape47 {
+    enum CodingKeys: CodingKey {
+        case t3b, t3a, a1, m0b, m0a
+    }
+}
+
+extension TwinShape47: ShapeTwin {}
+
+/// Each annotated shape, its twin, and whether it keeps generated code.
+var generatedShapes: [(annotated: any GeneratedShape.Type, twin: any ShapeTwin.Type, keepsGeneratedCode: Bool)] {
+    [
+        (AnnotatedShape0.self, TwinShape0.self, true),
+        (AnnotatedShape1.self, TwinShape1.self, true),
+        (AnnotatedShape2.self, TwinShape2.self, true),
+        (AnnotatedShape3.self, TwinShape3.self, true),
+        (AnnotatedShape4.self, TwinShape4.self, true),
+        (AnnotatedShape5.self, TwinShape5.self, true),
+        (AnnotatedShape6.self, TwinShape6.self, true),
+        (AnnotatedShape7.self, TwinShape7.self, true),
+        (AnnotatedShape8.self, TwinShape8.self, true),
+        (AnnotatedShape9.self, TwinShape9.self, true),
+        (AnnotatedShape10.self, TwinShape10.self, true),
+        (AnnotatedShape11.self, TwinShape11.self, true),
+        (AnnotatedShape12.self, TwinShape12.self, true),
+        (AnnotatedShape13.self, TwinShape13.self, true),
+        (AnnotatedShape14.self, TwinShape14.self, true),
+        (AnnotatedShape15.self, TwinShape15.self, true),
+        (AnnotatedShape16.self, TwinShape16.self, true),
+        (AnnotatedShape17.self, TwinShape17.self, true),
+        (AnnotatedShape18.self, TwinShape18.self, true),
+        (AnnotatedShape19.self, TwinShape19.self, true),
+        (AnnotatedShape20.self, TwinShape20.self, true),
+        (AnnotatedShape21.self, TwinShape21.self, false),
+        (AnnotatedShape22.self, TwinShape22.self, false),
+        (AnnotatedShape23.self, TwinShape23.self, false),
+        (AnnotatedShape24.self, TwinShape24.self, true),
+        (AnnotatedShape25.self, TwinShape25.self, true),
+        (AnnotatedShape26.self, TwinShape26.self, true),
+        (AnnotatedShape27.self, TwinShape27.self, true),
+        (AnnotatedShape28.self, TwinShape28.self, true),
+        (AnnotatedShape29.self, TwinShape29.self, true),
+        (AnnotatedShape30.self, TwinShape30.self, true),
+        (AnnotatedShape31.self, TwinShape31.self, true),
+        (AnnotatedShape32.self, TwinShape32.self, true),
+        (AnnotatedShape33.self, TwinShape33.self, true),
+        (AnnotatedShape34.self, TwinShape34.self, true),
+        (AnnotatedShape35.self, TwinShape35.self, true),
+        (AnnotatedShape36.self, TwinShape36.self, true),
+        (AnnotatedShape37.self, TwinShape37.self, true),
+        (AnnotatedShape38.self, TwinShape38.self, true),
+        (AnnotatedShape39.self, TwinShape39.self, true),
+        (AnnotatedShape40.self, TwinShape40.self, true),
+        (AnnotatedShape41.self, TwinShape41.self, true),
+        (AnnotatedShape42.self, TwinShape42.self, true),
+        (AnnotatedShape43.self, TwinShape43.self, true),
+        (AnnotatedShape44.self, TwinShape44.self, true),
+        (AnnotatedShape45.self, TwinShape45.self, false),
+        (AnnotatedShape46.self, TwinShape46.self, false),
+        (AnnotatedShape47.self, TwinShape47.self, false),
+    ]
+}
