@@ -225,18 +225,149 @@ struct DeclarationShape {
             text += "\n" + shape.source(named: "TwinShape\(index)", annotated: false) + "\n"
             text += "\nextension TwinShape\(index): ShapeTwin {}\n"
         }
+        let enums = EnumShape.all()
+        for (index, shape) in enums.enumerated() {
+            text += "\n" + shape.source(named: "AnnotatedEnumShape\(index)", annotated: true) + "\n"
+            text += "\nextension AnnotatedEnumShape\(index): GeneratedShape {}\n"
+            text += "\n" + shape.source(named: "TwinEnumShape\(index)", annotated: false) + "\n"
+            text += "\nextension TwinEnumShape\(index): ShapeTwin {}\n"
+        }
         text += "\n/// Each annotated shape, its twin, and whether it keeps generated code.\n"
         text += "var generatedShapes: [(annotated: any GeneratedShape.Type, twin: any ShapeTwin.Type, keepsGeneratedCode: Bool)] {\n    [\n"
         for (index, shape) in shapes.enumerated() {
             text += "        (AnnotatedShape\(index).self, TwinShape\(index).self, \(shape.keys != .extensionReversed)),\n"
+        }
+        for (index, shape) in enums.enumerated() {
+            text += "        (AnnotatedEnumShape\(index).self, TwinEnumShape\(index).self, \(shape.keys.keepsGeneratedCode)),\n"
         }
         text += "    ]\n}\n"
         return text
     }
 }
 
-/// An annotated shape of `GeneratedShapes.swift`.
-protocol GeneratedShape: ArchiveDirectEncodable, ArchiveDirectDecodable {
+/// The enum shapes: cases with and without associated values (labeled, unlabeled, mixed,
+/// optional, nested) or raw values, with the key types an enum may declare.
+struct EnumShape {
+    enum Keys: CaseIterable {
+        /// No key types declared.
+        case synthesized
+        /// `CodingKeys` in the body, renaming the cases: the enum keeps its `Codable` path.
+        case bodyRenamed
+        /// A `<Case>CodingKeys` in the body: the enum keeps its `Codable` path.
+        case bodyCaseKeys
+        /// `CodingKeys` in an extension, renaming the cases (the generated code names the
+        /// compiled enum's cases, so it writes the new names).
+        case extensionRenamed
+        /// A `<Case>CodingKeys` in an extension, its cases reversed (the synthesized conformance
+        /// still codes the values in the case's order).
+        case extensionCaseKeysReversed
+        /// Raw values (`Int`): written as the raw value.
+        case rawInt
+        /// Raw values (`String`), some explicit.
+        case rawString
+
+        var keepsGeneratedCode: Bool { self != .bodyRenamed && self != .bodyCaseKeys }
+        var isRaw: Bool { self == .rawInt || self == .rawString }
+    }
+
+    enum Case: CaseIterable {
+        case bare, labeled, unlabeled, mixed, optional, nested
+
+        func name(_ j: Int) -> String { ["bare", "labeled", "unlabeled", "mixed", "optional", "nested"][Self.allCases.firstIndex(of: self)!] + "\(j)" }
+
+        /// The parameter list, its value keys, and a value built from `seed`.
+        var parameters: (declaration: String, keys: [String], value: String) {
+            switch self {
+            case .bare: ("", [], "")
+            case .labeled: ("(x: Int, y: String)", ["x", "y"], "(x: seed, y: \"y\\(seed)\")")
+            case .unlabeled: ("(Int, String)", ["_0", "_1"], "(seed &* 7, \"u\")")
+            case .mixed: ("(Int, label: Double)", ["_0", "label"], "(-seed, label: Double(seed) / 8)")
+            case .optional: ("(first: Int?, second: [Int])", ["first", "second"], "(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))")
+            case .nested: ("(leaf: ShapeLeaf)", ["leaf"], "(leaf: ShapeLeaf(seed: seed))")
+            }
+        }
+    }
+
+    let keys: Keys
+    let cases: [Case]
+
+    var caseNames: [String] { cases.enumerated().map { $1.name($0) } }
+
+    func source(named name: String, annotated: Bool) -> String {
+        var lines: [String] = []
+        if annotated { lines.append("@ArchiveCodable") }
+        let rawType = keys == .rawInt ? "Int, " : keys == .rawString ? "String, " : ""
+        lines.append("enum \(name): \(rawType)Codable {")
+        for (j, form) in cases.enumerated() {
+            if keys == .rawInt {
+                lines.append("    case \(form.name(j)) = \(j * 3 - 2)")
+            } else if keys == .rawString {
+                lines.append("    case \(form.name(j))" + (j % 2 == 0 ? " = \"R\(j)\"" : ""))
+            } else {
+                lines.append("    case \(form.name(j))\(form.parameters.declaration)")
+            }
+        }
+        lines += keyTypes(inBody: true).map { "    " + $0 }
+        lines.append("")
+        lines.append("    init(seed: Int) {")
+        lines.append("        switch seed % \(cases.count) {")
+        for (j, form) in cases.enumerated() {
+            let value = keys.isRaw ? "" : form.parameters.value
+            lines.append("        \(j == cases.count - 1 ? "default" : "case \(j)"): self = .\(form.name(j))\(value)")
+        }
+        lines.append("        }")
+        lines.append("    }")
+        lines.append("}")
+        let outside = keyTypes(inBody: false)
+        if !outside.isEmpty {
+            lines.append("")
+            lines.append("extension \(name) {")
+            lines += outside.map { "    " + $0 }
+            lines.append("}")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The key types declared in the body or in the extension.
+    func keyTypes(inBody: Bool) -> [String] {
+        switch keys {
+        case .bodyRenamed where inBody, .extensionRenamed where !inBody:
+            return ["enum CodingKeys: String, CodingKey {",
+                    "    case " + caseNames.map { "\($0) = \"C_\($0)\"" }.joined(separator: ", "), "}"]
+        case .bodyCaseKeys where inBody, .extensionCaseKeysReversed where !inBody:
+            guard let (j, form) = cases.enumerated().first(where: { !$1.parameters.keys.isEmpty }) else { return [] }
+            let keyType = form.name(j).prefix(1).uppercased() + form.name(j).dropFirst() + "CodingKeys"
+            let list = keys == .bodyCaseKeys ? form.parameters.keys.map { "\($0) = \"V_\($0)\"" } : form.parameters.keys.reversed()
+            return ["enum \(keyType): String, CodingKey {", "    case " + list.joined(separator: ", "), "}"]
+        default:
+            return []
+        }
+    }
+
+    static func all() -> [EnumShape] {
+        var state: UInt64 = 0xE_0031
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var shapes: [EnumShape] = []
+        for keys in Keys.allCases {
+            for _ in 0..<3 {
+                var cases = (0..<(1 + next(4))).map { _ in Case.allCases[next(Case.allCases.count)] }
+                // Key types for a case's values need a case that has some.
+                if [.bodyCaseKeys, .extensionCaseKeysReversed].contains(keys) && !cases.contains(where: { !$0.parameters.keys.isEmpty }) {
+                    cases.append(.labeled)
+                }
+                shapes.append(EnumShape(keys: keys, cases: cases))
+            }
+        }
+        return shapes
+    }
+}
+
+/// An annotated shape of `GeneratedShapes.swift` (with generated code, or keeping its
+/// `Codable` path where the macro leaves it so).
+protocol GeneratedShape: Codable {
     init(seed: Int)
 }
 

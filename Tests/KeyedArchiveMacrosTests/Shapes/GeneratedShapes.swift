@@ -1895,6 +1895,747 @@ extension TwinShape47 {
 
 extension TwinShape47: ShapeTwin {}
 
+@ArchiveCodable
+enum AnnotatedEnumShape0: Codable {
+    case nested0(leaf: ShapeLeaf)
+    case mixed1(Int, label: Double)
+    case nested2(leaf: ShapeLeaf)
+    case bare3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .nested0(leaf: ShapeLeaf(seed: seed))
+        case 1: self = .mixed1(-seed, label: Double(seed) / 8)
+        case 2: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        default: self = .bare3
+        }
+    }
+}
+
+extension AnnotatedEnumShape0: GeneratedShape {}
+
+enum TwinEnumShape0: Codable {
+    case nested0(leaf: ShapeLeaf)
+    case mixed1(Int, label: Double)
+    case nested2(leaf: ShapeLeaf)
+    case bare3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .nested0(leaf: ShapeLeaf(seed: seed))
+        case 1: self = .mixed1(-seed, label: Double(seed) / 8)
+        case 2: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        default: self = .bare3
+        }
+    }
+}
+
+extension TwinEnumShape0: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape1: Codable {
+    case bare0
+    case unlabeled1(Int, String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .unlabeled1(seed &* 7, "u")
+        }
+    }
+}
+
+extension AnnotatedEnumShape1: GeneratedShape {}
+
+enum TwinEnumShape1: Codable {
+    case bare0
+    case unlabeled1(Int, String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .unlabeled1(seed &* 7, "u")
+        }
+    }
+}
+
+extension TwinEnumShape1: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape2: Codable {
+    case mixed0(Int, label: Double)
+    case unlabeled1(Int, String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        default: self = .unlabeled1(seed &* 7, "u")
+        }
+    }
+}
+
+extension AnnotatedEnumShape2: GeneratedShape {}
+
+enum TwinEnumShape2: Codable {
+    case mixed0(Int, label: Double)
+    case unlabeled1(Int, String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        default: self = .unlabeled1(seed &* 7, "u")
+        }
+    }
+}
+
+extension TwinEnumShape2: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape3: Codable {
+    case unlabeled0(Int, String)
+    case nested1(leaf: ShapeLeaf)
+    case nested2(leaf: ShapeLeaf)
+    enum CodingKeys: String, CodingKey {
+        case unlabeled0 = "C_unlabeled0", nested1 = "C_nested1", nested2 = "C_nested2"
+    }
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .unlabeled0(seed &* 7, "u")
+        case 1: self = .nested1(leaf: ShapeLeaf(seed: seed))
+        default: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension AnnotatedEnumShape3: GeneratedShape {}
+
+enum TwinEnumShape3: Codable {
+    case unlabeled0(Int, String)
+    case nested1(leaf: ShapeLeaf)
+    case nested2(leaf: ShapeLeaf)
+    enum CodingKeys: String, CodingKey {
+        case unlabeled0 = "C_unlabeled0", nested1 = "C_nested1", nested2 = "C_nested2"
+    }
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .unlabeled0(seed &* 7, "u")
+        case 1: self = .nested1(leaf: ShapeLeaf(seed: seed))
+        default: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension TwinEnumShape3: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape4: Codable {
+    case mixed0(Int, label: Double)
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0"
+    }
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension AnnotatedEnumShape4: GeneratedShape {}
+
+enum TwinEnumShape4: Codable {
+    case mixed0(Int, label: Double)
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0"
+    }
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension TwinEnumShape4: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape5: Codable {
+    case nested0(leaf: ShapeLeaf)
+    case nested1(leaf: ShapeLeaf)
+    enum CodingKeys: String, CodingKey {
+        case nested0 = "C_nested0", nested1 = "C_nested1"
+    }
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .nested0(leaf: ShapeLeaf(seed: seed))
+        default: self = .nested1(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension AnnotatedEnumShape5: GeneratedShape {}
+
+enum TwinEnumShape5: Codable {
+    case nested0(leaf: ShapeLeaf)
+    case nested1(leaf: ShapeLeaf)
+    enum CodingKeys: String, CodingKey {
+        case nested0 = "C_nested0", nested1 = "C_nested1"
+    }
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .nested0(leaf: ShapeLeaf(seed: seed))
+        default: self = .nested1(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension TwinEnumShape5: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape6: Codable {
+    case mixed0(Int, label: Double)
+    enum Mixed0CodingKeys: String, CodingKey {
+        case _0 = "V__0", label = "V_label"
+    }
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension AnnotatedEnumShape6: GeneratedShape {}
+
+enum TwinEnumShape6: Codable {
+    case mixed0(Int, label: Double)
+    enum Mixed0CodingKeys: String, CodingKey {
+        case _0 = "V__0", label = "V_label"
+    }
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension TwinEnumShape6: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape7: Codable {
+    case optional0(first: Int?, second: [Int])
+    case bare1
+    case unlabeled2(Int, String)
+    case unlabeled3(Int, String)
+    enum Optional0CodingKeys: String, CodingKey {
+        case first = "V_first", second = "V_second"
+    }
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .optional0(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        case 1: self = .bare1
+        case 2: self = .unlabeled2(seed &* 7, "u")
+        default: self = .unlabeled3(seed &* 7, "u")
+        }
+    }
+}
+
+extension AnnotatedEnumShape7: GeneratedShape {}
+
+enum TwinEnumShape7: Codable {
+    case optional0(first: Int?, second: [Int])
+    case bare1
+    case unlabeled2(Int, String)
+    case unlabeled3(Int, String)
+    enum Optional0CodingKeys: String, CodingKey {
+        case first = "V_first", second = "V_second"
+    }
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .optional0(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        case 1: self = .bare1
+        case 2: self = .unlabeled2(seed &* 7, "u")
+        default: self = .unlabeled3(seed &* 7, "u")
+        }
+    }
+}
+
+extension TwinEnumShape7: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape8: Codable {
+    case mixed0(Int, label: Double)
+    case optional1(first: Int?, second: [Int])
+    enum Mixed0CodingKeys: String, CodingKey {
+        case _0 = "V__0", label = "V_label"
+    }
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        default: self = .optional1(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        }
+    }
+}
+
+extension AnnotatedEnumShape8: GeneratedShape {}
+
+enum TwinEnumShape8: Codable {
+    case mixed0(Int, label: Double)
+    case optional1(first: Int?, second: [Int])
+    enum Mixed0CodingKeys: String, CodingKey {
+        case _0 = "V__0", label = "V_label"
+    }
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        default: self = .optional1(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        }
+    }
+}
+
+extension TwinEnumShape8: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape9: Codable {
+    case mixed0(Int, label: Double)
+    case optional1(first: Int?, second: [Int])
+    case mixed2(Int, label: Double)
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        case 1: self = .optional1(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        default: self = .mixed2(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension AnnotatedEnumShape9 {
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0", optional1 = "C_optional1", mixed2 = "C_mixed2"
+    }
+}
+
+extension AnnotatedEnumShape9: GeneratedShape {}
+
+enum TwinEnumShape9: Codable {
+    case mixed0(Int, label: Double)
+    case optional1(first: Int?, second: [Int])
+    case mixed2(Int, label: Double)
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .mixed0(-seed, label: Double(seed) / 8)
+        case 1: self = .optional1(first: seed % 2 == 0 ? nil : seed, second: Array(0..<seed % 4))
+        default: self = .mixed2(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension TwinEnumShape9 {
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0", optional1 = "C_optional1", mixed2 = "C_mixed2"
+    }
+}
+
+extension TwinEnumShape9: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape10: Codable {
+    case mixed0(Int, label: Double)
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension AnnotatedEnumShape10 {
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0"
+    }
+}
+
+extension AnnotatedEnumShape10: GeneratedShape {}
+
+enum TwinEnumShape10: Codable {
+    case mixed0(Int, label: Double)
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .mixed0(-seed, label: Double(seed) / 8)
+        }
+    }
+}
+
+extension TwinEnumShape10 {
+    enum CodingKeys: String, CodingKey {
+        case mixed0 = "C_mixed0"
+    }
+}
+
+extension TwinEnumShape10: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape11: Codable {
+    case bare0
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .bare0
+        }
+    }
+}
+
+extension AnnotatedEnumShape11 {
+    enum CodingKeys: String, CodingKey {
+        case bare0 = "C_bare0"
+    }
+}
+
+extension AnnotatedEnumShape11: GeneratedShape {}
+
+enum TwinEnumShape11: Codable {
+    case bare0
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .bare0
+        }
+    }
+}
+
+extension TwinEnumShape11 {
+    enum CodingKeys: String, CodingKey {
+        case bare0 = "C_bare0"
+    }
+}
+
+extension TwinEnumShape11: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape12: Codable {
+    case bare0
+    case labeled1(x: Int, y: String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .labeled1(x: seed, y: "y\(seed)")
+        }
+    }
+}
+
+extension AnnotatedEnumShape12 {
+    enum Labeled1CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension AnnotatedEnumShape12: GeneratedShape {}
+
+enum TwinEnumShape12: Codable {
+    case bare0
+    case labeled1(x: Int, y: String)
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .labeled1(x: seed, y: "y\(seed)")
+        }
+    }
+}
+
+extension TwinEnumShape12 {
+    enum Labeled1CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension TwinEnumShape12: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape13: Codable {
+    case labeled0(x: Int, y: String)
+    case unlabeled1(Int, String)
+    case nested2(leaf: ShapeLeaf)
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .labeled0(x: seed, y: "y\(seed)")
+        case 1: self = .unlabeled1(seed &* 7, "u")
+        default: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension AnnotatedEnumShape13 {
+    enum Labeled0CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension AnnotatedEnumShape13: GeneratedShape {}
+
+enum TwinEnumShape13: Codable {
+    case labeled0(x: Int, y: String)
+    case unlabeled1(Int, String)
+    case nested2(leaf: ShapeLeaf)
+
+    init(seed: Int) {
+        switch seed % 3 {
+        case 0: self = .labeled0(x: seed, y: "y\(seed)")
+        case 1: self = .unlabeled1(seed &* 7, "u")
+        default: self = .nested2(leaf: ShapeLeaf(seed: seed))
+        }
+    }
+}
+
+extension TwinEnumShape13 {
+    enum Labeled0CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension TwinEnumShape13: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape14: Codable {
+    case labeled0(x: Int, y: String)
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .labeled0(x: seed, y: "y\(seed)")
+        }
+    }
+}
+
+extension AnnotatedEnumShape14 {
+    enum Labeled0CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension AnnotatedEnumShape14: GeneratedShape {}
+
+enum TwinEnumShape14: Codable {
+    case labeled0(x: Int, y: String)
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .labeled0(x: seed, y: "y\(seed)")
+        }
+    }
+}
+
+extension TwinEnumShape14 {
+    enum Labeled0CodingKeys: String, CodingKey {
+        case y, x
+    }
+}
+
+extension TwinEnumShape14: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape15: Int, Codable {
+    case bare0 = -2
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .bare0
+        }
+    }
+}
+
+extension AnnotatedEnumShape15: GeneratedShape {}
+
+enum TwinEnumShape15: Int, Codable {
+    case bare0 = -2
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .bare0
+        }
+    }
+}
+
+extension TwinEnumShape15: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape16: Int, Codable {
+    case bare0 = -2
+    case unlabeled1 = 1
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .unlabeled1
+        }
+    }
+}
+
+extension AnnotatedEnumShape16: GeneratedShape {}
+
+enum TwinEnumShape16: Int, Codable {
+    case bare0 = -2
+    case unlabeled1 = 1
+
+    init(seed: Int) {
+        switch seed % 2 {
+        case 0: self = .bare0
+        default: self = .unlabeled1
+        }
+    }
+}
+
+extension TwinEnumShape16: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape17: Int, Codable {
+    case mixed0 = -2
+    case nested1 = 1
+    case bare2 = 4
+    case optional3 = 7
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .mixed0
+        case 1: self = .nested1
+        case 2: self = .bare2
+        default: self = .optional3
+        }
+    }
+}
+
+extension AnnotatedEnumShape17: GeneratedShape {}
+
+enum TwinEnumShape17: Int, Codable {
+    case mixed0 = -2
+    case nested1 = 1
+    case bare2 = 4
+    case optional3 = 7
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .mixed0
+        case 1: self = .nested1
+        case 2: self = .bare2
+        default: self = .optional3
+        }
+    }
+}
+
+extension TwinEnumShape17: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape18: String, Codable {
+    case unlabeled0 = "R0"
+    case unlabeled1
+    case optional2 = "R2"
+    case bare3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .unlabeled0
+        case 1: self = .unlabeled1
+        case 2: self = .optional2
+        default: self = .bare3
+        }
+    }
+}
+
+extension AnnotatedEnumShape18: GeneratedShape {}
+
+enum TwinEnumShape18: String, Codable {
+    case unlabeled0 = "R0"
+    case unlabeled1
+    case optional2 = "R2"
+    case bare3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .unlabeled0
+        case 1: self = .unlabeled1
+        case 2: self = .optional2
+        default: self = .bare3
+        }
+    }
+}
+
+extension TwinEnumShape18: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape19: String, Codable {
+    case optional0 = "R0"
+    case labeled1
+    case optional2 = "R2"
+    case nested3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .optional0
+        case 1: self = .labeled1
+        case 2: self = .optional2
+        default: self = .nested3
+        }
+    }
+}
+
+extension AnnotatedEnumShape19: GeneratedShape {}
+
+enum TwinEnumShape19: String, Codable {
+    case optional0 = "R0"
+    case labeled1
+    case optional2 = "R2"
+    case nested3
+
+    init(seed: Int) {
+        switch seed % 4 {
+        case 0: self = .optional0
+        case 1: self = .labeled1
+        case 2: self = .optional2
+        default: self = .nested3
+        }
+    }
+}
+
+extension TwinEnumShape19: ShapeTwin {}
+
+@ArchiveCodable
+enum AnnotatedEnumShape20: String, Codable {
+    case nested0 = "R0"
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .nested0
+        }
+    }
+}
+
+extension AnnotatedEnumShape20: GeneratedShape {}
+
+enum TwinEnumShape20: String, Codable {
+    case nested0 = "R0"
+
+    init(seed: Int) {
+        switch seed % 1 {
+        default: self = .nested0
+        }
+    }
+}
+
+extension TwinEnumShape20: ShapeTwin {}
+
 /// Each annotated shape, its twin, and whether it keeps generated code.
 var generatedShapes: [(annotated: any GeneratedShape.Type, twin: any ShapeTwin.Type, keepsGeneratedCode: Bool)] {
     [
@@ -1946,5 +2687,26 @@ var generatedShapes: [(annotated: any GeneratedShape.Type, twin: any ShapeTwin.T
         (AnnotatedShape45.self, TwinShape45.self, false),
         (AnnotatedShape46.self, TwinShape46.self, false),
         (AnnotatedShape47.self, TwinShape47.self, false),
+        (AnnotatedEnumShape0.self, TwinEnumShape0.self, true),
+        (AnnotatedEnumShape1.self, TwinEnumShape1.self, true),
+        (AnnotatedEnumShape2.self, TwinEnumShape2.self, true),
+        (AnnotatedEnumShape3.self, TwinEnumShape3.self, false),
+        (AnnotatedEnumShape4.self, TwinEnumShape4.self, false),
+        (AnnotatedEnumShape5.self, TwinEnumShape5.self, false),
+        (AnnotatedEnumShape6.self, TwinEnumShape6.self, false),
+        (AnnotatedEnumShape7.self, TwinEnumShape7.self, false),
+        (AnnotatedEnumShape8.self, TwinEnumShape8.self, false),
+        (AnnotatedEnumShape9.self, TwinEnumShape9.self, true),
+        (AnnotatedEnumShape10.self, TwinEnumShape10.self, true),
+        (AnnotatedEnumShape11.self, TwinEnumShape11.self, true),
+        (AnnotatedEnumShape12.self, TwinEnumShape12.self, true),
+        (AnnotatedEnumShape13.self, TwinEnumShape13.self, true),
+        (AnnotatedEnumShape14.self, TwinEnumShape14.self, true),
+        (AnnotatedEnumShape15.self, TwinEnumShape15.self, true),
+        (AnnotatedEnumShape16.self, TwinEnumShape16.self, true),
+        (AnnotatedEnumShape17.self, TwinEnumShape17.self, true),
+        (AnnotatedEnumShape18.self, TwinEnumShape18.self, true),
+        (AnnotatedEnumShape19.self, TwinEnumShape19.self, true),
+        (AnnotatedEnumShape20.self, TwinEnumShape20.self, true),
     ]
 }
