@@ -83,12 +83,14 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // A struct with no coded properties has an empty `CodingKeys`: its empty list needs the
         // type spelled, or the key type would be inferred as `Any`.
         let keyList = shape.entries.isEmpty ? "[CodingKeys]()" : "[\(shape.entries.map { key($0.name, of: "CodingKeys") }.joined(separator: ", "))]"
-        members.append("static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
         // Without `CodingKeys` in the body, the keys are the compiler's (one per stored
         // property, in order) or an extension's, which this macro cannot see and whose order may
         // differ: the generated code checks, once per type, that the compiled enum declares its
-        // cases in the order it writes them, and otherwise leaves the type to `Codable`.
+        // cases in the order it writes them, and otherwise leaves the type to `Codable`. An
+        // extension's enum without a case for some property fails to compile here, where the
+        // comment, which the compiler shows beside the error, says what to do.
         let checksKeyOrder = !shape.declaresCodingKeys && !shape.entries.isEmpty
+        members.append((checksKeyOrder ? "\(Self.extensionKeysAdvice)\n" : "") + "static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))
@@ -104,6 +106,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         }
         return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
+
+    /// The comment above the key list the macro makes of a type's stored properties, shown by
+    /// the compiler beside "type 'CodingKeys' has no member" when `CodingKeys` is declared in an
+    /// extension that leaves a property out.
+    static let extensionKeysAdvice = "// @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body."
 
     /// The raw-value types the standard library's `RawRepresentable` coding covers, which have
     /// single-value overloads in `ArchiveDirectEncoder`/`ArchiveDirectDecoder`. An enum with any

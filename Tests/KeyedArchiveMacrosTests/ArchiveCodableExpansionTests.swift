@@ -56,6 +56,7 @@ import Testing
             }
 
             extension Point: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.x, CodingKeys.label, CodingKeys.version, CodingKeys.observed])
                 public static func _archiveEncode(_ value: Point, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
@@ -281,6 +282,7 @@ import Testing
             }
 
             extension Node: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.kind, CodingKeys.next])
                 public static func _archiveEncode(_ value: Node, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
@@ -329,6 +331,7 @@ import Testing
             }
 
             extension Prefs: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume, CodingKeys.note])
                 public static func _archiveEncode(_ value: Prefs, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
@@ -548,6 +551,7 @@ import Testing
             }
 
             extension Namespace.Inner: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.a])
                 public static func _archiveEncode(_ value: Namespace.Inner, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
