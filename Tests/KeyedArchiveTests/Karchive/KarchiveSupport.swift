@@ -1,7 +1,6 @@
 import Foundation
 import KarchiveCommands
 import KeyedArchive
-import Synchronization
 import Testing
 
 /// What one in-process run of `karchive` produced.
@@ -28,13 +27,26 @@ func karchive(_ arguments: [String], input: [UInt8] = []) -> KarchiveRun {
 /// Each command line the tests run, parsed once: the tests run a few dozen command lines over
 /// tens of thousands of inputs, and a debug build of ArgumentParser spends most of a short run
 /// checking its command tree (half a minute of `swift test`, before this cache).
-private let parsedCommandLines = Mutex<[[String]: ParsedCommandLine]>([:])
+///
+/// Behind an `NSLock` rather than a `Mutex`: ThreadSanitizer sees a pthread mutex's ordering,
+/// and did not see `Synchronization.Mutex`'s (precompiled, futex-based) — it reported the
+/// cache's two locked accesses from two test threads as a race (CI at 15b8b74).
+private final class ParsedCommandLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parsed: [[String]: ParsedCommandLine] = [:]
+
+    func parsedCommandLine(_ arguments: [String]) -> ParsedCommandLine {
+        if let known = lock.withLock({ parsed[arguments] }) { return known }
+        let new = Karchive.parse(arguments)
+        lock.withLock { parsed[arguments] = new }
+        return new
+    }
+}
+
+private let parsedCommandLines = ParsedCommandLines()
 
 private func parsedCommandLine(_ arguments: [String]) -> ParsedCommandLine {
-    if let parsed = parsedCommandLines.withLock({ $0[arguments] }) { return parsed }
-    let parsed = Karchive.parse(arguments)
-    parsedCommandLines.withLock { $0[arguments] = parsed }
-    return parsed
+    parsedCommandLines.parsedCommandLine(arguments)
 }
 
 /// The archive bytes of `value`.
