@@ -78,12 +78,12 @@ struct FormatWalk {
 
     private enum Kind: UInt8 { case keyed, unkeyed, sharedObject }
 
-    /// What an open container's or shared object's end reports: its tag's offset and count (a
-    /// shared object: its index, and its place in `sharedObjects`). Stacked apart from `Open`,
+    /// What an open container's or shared object's end reports: the container as begun, or
+    /// the shared object's index and its place in `sharedObjects`. Stacked apart from `Open`,
     /// and only by walks that see containers.
-    private struct Opened {
-        let start: Int
-        let count: Int
+    private enum Opened {
+        case container(ArchiveContainer)
+        case sharedObject(index: Int, position: Int)
     }
 
     /// Walks the value at `range.lowerBound` (ending by `range.upperBound`); returns its end.
@@ -114,9 +114,9 @@ struct FormatWalk {
                 case .sharedObject:
                     if top.remaining == 0 {
                         open.removeLast()
-                        let shared = opened.removeLast()
-                        if archiveForm { sharedObjects[shared.count].end = p }
-                        visitor.endSharedObject(index: shared.start, depth: containerDepth + 1)
+                        guard case .sharedObject(let sharedIndex, let position) = opened.removeLast() else { preconditionFailure("stacks out of step") }
+                        if archiveForm { sharedObjects[position].end = p }
+                        visitor.endSharedObject(index: sharedIndex, depth: containerDepth + 1)
                         if open.isEmpty { return p }
                         continue
                     }
@@ -124,9 +124,8 @@ struct FormatWalk {
                 case .keyed:
                     if p == limit {
                         open.removeLast()
-                        if Visitor.seesContainers {
-                            let container = opened.removeLast()
-                            visitor.endContainer(try containerAt(container.start, limit: limit, count: container.count), depth: containerDepth)
+                        if Visitor.seesContainers, case .container(let container) = opened.removeLast() {
+                            visitor.endContainer(container, depth: containerDepth)
                         }
                         containerDepth -= 1
                         if open.isEmpty { return p }
@@ -140,12 +139,11 @@ struct FormatWalk {
                     // ends a keyed one, and need not count its elements.
                     if Visitor.checksContainers ? top.remaining == 0 : p == limit {
                         open.removeLast()
-                        if Visitor.seesContainers {
-                            let container = opened.removeLast()
+                        if Visitor.seesContainers, case .container(let container) = opened.removeLast() {
                             if p != limit {
                                 throw ArchiveFormatError(.malformed, at: p, "\(limit - p) bytes follow the last of the unkeyed container's \(container.count) elements")
                             }
-                            visitor.endContainer(try containerAt(container.start, limit: limit, count: container.count), depth: containerDepth)
+                            visitor.endContainer(container, depth: containerDepth)
                         }
                         containerDepth -= 1
                         if open.isEmpty { return p }
@@ -174,10 +172,15 @@ struct FormatWalk {
                         visitor.endContainer(container, depth: depth)
                     }
                 } else {
-                    let (entries, end, count) = try framing(tag, at: start, limit: limit, checksAll: Visitor.checksContainers)
-                    if Visitor.seesContainers { visitor.beginContainer(try containerAt(start, limit: end, count: count), depth: depth) }
+                    let (entries, end, count, countStart) = try framing(tag, at: start, limit: limit, checksAll: Visitor.checksContainers)
                     open.append(Open(limit: end, remaining: count, kind: tag == WireTag.keyed ? .keyed : .unkeyed))
-                    if Visitor.seesContainers { opened.append(Opened(start: start, count: count)) }
+                    if Visitor.seesContainers {
+                        let isKeyed = tag == WireTag.keyed
+                        let container = ArchiveContainer(isKeyed: isKeyed, range: start..<end, lengthField: start + 1..<countStart,
+                                                         countField: isKeyed ? nil : countStart..<entries, count: count)
+                        visitor.beginContainer(container, depth: depth)
+                        opened.append(.container(container))
+                    }
                     containerDepth += 1
                     p = entries
                     continue
@@ -194,7 +197,7 @@ struct FormatWalk {
                 try visitor.beginSharedObject(index: number, at: start, valueStart: p, limit: limit, depth: depth)
                 if Visitor.seesContainers {
                     open.append(Open(limit: limit, remaining: 1, kind: .sharedObject))
-                    opened.append(Opened(start: number, count: sharedObjects.count - 1))
+                    opened.append(.sharedObject(index: number, position: sharedObjects.count - 1))
                 } else {
                     markedValueLimit = limit
                 }
@@ -234,34 +237,22 @@ struct FormatWalk {
         }
     }
 
-    /// The framing of the long-form container at `offset`: where its entries begin and end, and
-    /// its count (a keyed container's only with `checksAll`, which checks it as the decoder does).
+    /// The framing of the long-form container at `offset`: where its entries begin and end, its
+    /// count (a keyed container's only with `checksAll`, which checks it as the decoder does),
+    /// and where its length varint ends (an unkeyed container's count varint starts there).
     @inline(__always)
-    private func framing(_ tag: UInt8, at offset: Int, limit: Int, checksAll: Bool) throws(ArchiveFormatError) -> (entries: Int, end: Int, count: Int) {
+    private func framing(_ tag: UInt8, at offset: Int, limit: Int, checksAll: Bool) throws(ArchiveFormatError)
+        -> (entries: Int, end: Int, count: Int, countStart: Int) {
         if tag == WireTag.keyed {
             guard checksAll else {
                 var entries = offset + 1
                 let length = try reader.length(at: &entries, limit: limit)
-                return (entries, entries + length, 0)
+                return (entries, entries + length, 0, entries)
             }
             let framing = try reader.keyedFraming(at: offset, limit: limit, keyIdentities: keyIdentities, maximumCount: limits.maximumCollectionCount)
-            return (framing.entries.lowerBound, framing.entries.upperBound, framing.count)
+            return (framing.entries.lowerBound, framing.entries.upperBound, framing.count, framing.entries.lowerBound)
         }
         let framing = try reader.unkeyedFraming(at: offset, limit: limit, maximumCount: checksAll ? limits.maximumCollectionCount : .max)
-        return (framing.countField.upperBound, framing.end, framing.count)
-    }
-
-    /// The long-form container at `offset` as a visitor sees it, its header read again (only
-    /// for visitors that look at containers).
-    private func containerAt(_ offset: Int, limit end: Int, count: Int) throws(ArchiveFormatError) -> ArchiveContainer {
-        var p = offset + 1
-        _ = try reader.varint(at: &p, limit: end)
-        let lengthField = offset + 1..<p
-        guard try reader.byte(at: offset, limit: end) == WireTag.unkeyed else {
-            return ArchiveContainer(isKeyed: true, range: offset..<end, lengthField: lengthField, countField: nil, count: count)
-        }
-        let countStart = p
-        _ = try reader.varint(at: &p, limit: end)
-        return ArchiveContainer(isKeyed: false, range: offset..<end, lengthField: lengthField, countField: countStart..<p, count: count)
+        return (framing.countField.upperBound, framing.end, framing.count, framing.countField.lowerBound)
     }
 }
