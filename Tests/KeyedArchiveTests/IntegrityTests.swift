@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func checksumCoversTheRewrittenArchiveToo() throws {
-        // Writing to a nested container after its parent moved on takes the fix-up path.
+        // Writing to a nested container after its parent moved on takes the late-write pass.
         struct Late: Encodable {
             enum Keys: String, CodingKey { case nested, after }
             func encode(to encoder: any Encoder) throws {

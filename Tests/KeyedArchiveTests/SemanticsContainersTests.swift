@@ -349,7 +349,7 @@ fileprivate struct Thrower: Encodable {
     }
 
     @Test func outOfOrderWritesInsideArrayElements() {
-        // Every element of an array writes out of order: the fix-up pass must handle many.
+        // Every element of an array writes out of order: the late-write pass must handle many.
         struct Element: Encodable {
             var i: Int
             func encode(to encoder: any Encoder) throws {

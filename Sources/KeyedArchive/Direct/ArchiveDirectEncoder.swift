@@ -8,7 +8,7 @@ import Foundation
 /// `_archiveEncode(_:to:)`, which opens one keyed container and writes its entries (a struct),
 /// or writes one single value (an enum's raw value).
 ///
-/// It writes through the same sinks, key table and fix-up machinery as `encode(to:)` does, so
+/// It writes through the same sinks, key table and late-write machinery as `encode(to:)` does, so
 /// everything `encode(to:)` may do around it (a parent's container continued later, a super
 /// encoder filled late, a value that throws and is rolled back) sees the same bytes.
 public struct ArchiveDirectEncoder {

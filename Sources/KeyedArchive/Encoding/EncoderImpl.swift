@@ -3,7 +3,7 @@
 /// It owns a *slot*, the place in the byte stream where its value belongs. As long as nothing
 /// else has been written since the slot was opened, the value's container or scalar is written
 /// right there (the streaming fast path). If its parent moves on first, an empty keyed container
-/// holds the place and later writes are spliced in by the fix-up pass.
+/// holds the place and later writes are spliced in by the late-write pass.
 ///
 /// The only calls that stop the process are the misuses Foundation's coders stop on too (see
 /// "Encoding misuses that stop the process" in the documentation): two different kinds of

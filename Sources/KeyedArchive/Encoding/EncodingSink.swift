@@ -18,7 +18,7 @@ struct ContainerID: Hashable {
 /// Why this is stable: after a container is opened, bytes are only appended after it, cut off
 /// after it (a value that threw), or moved together with it when an enclosing container's length
 /// grows (the gap opens before the enclosing container's entries, so everything inside moves by
-/// the same amount). None of that changes the distance. So the encoder and the fix-up pass, which
+/// the same amount). None of that changes the distance. So the encoder and the late-write pass, which
 /// reads the finished bytes, agree on which container is which without counting anything: any
 /// reader of the format finds "the value N bytes into the entries of container P".
 struct ContainerRecord {
@@ -81,7 +81,7 @@ struct ContainerRef {
 /// One byte stream being written, with the stack of its open containers.
 ///
 /// Sink 0 is the archive. Other sinks exist only when user code writes out of order (into a
-/// container after its parent moved on, or through a super encoder filled late); the fix-up
+/// container after its parent moved on, or through a super encoder filled late); the late-write
 /// pass splices them in when the archive is finished.
 final class EncodingSink {
     let index: Int

@@ -12,14 +12,11 @@ enum FinishedArchive: ~Copyable {
     case separate(ByteWriter)
 }
 
-/// An archive a rewriting pass wrote (`EncodingFixup`, `ObjectGraphPass`): the header and root
-/// value, then any values the fix-up pass keeps for the object-graph pass; the key-table
-/// indices of its string keys in the order the pass wrote them.
+/// An archive `LateWritePass` wrote: the header and root value; the key-table indices of its
+/// string keys in the order the pass wrote them.
 struct RewrittenArchive: ~Copyable {
     var bytes: ByteWriter
     var keyOrder: [Int]
-    /// Where the values after the root value start: the end of `bytes` if there are none.
-    var leftOutValues: Int
 }
 
 extension EncodingState {
@@ -45,20 +42,15 @@ extension EncodingState {
         // From here on the sinks' bytes are final (and the main buffer may become the result's):
         // containers kept past `encode` write into sinks that nothing reads.
         isFinished = true
-        if wroteObjectMarkers {
-            // No instance occurred twice and nothing was written out of order: the archive is
-            // the main sink's without the markers, and no pass need read it.
-            guard needsFixup || objects.wroteReferences else {
-                guard !main.firstOccurrences.isEmpty else { return finishInMainSink(compression: compression, checksum: checksum) }
-                var archive = try mainSinkWithoutMarkers()
-                keyTable.write(into: &archive)
-                return .separate(Self.package(archive, compression: compression, checksum: checksum))
-            }
-            return .separate(try finishObjectGraph(compression: compression, checksum: checksum))
+        // No instance occurred twice and nothing was written out of order: the archive is the
+        // main sink's without the markers, and no pass need read it.
+        if wroteObjectMarkers && !needsReordering && !objects.wroteReferences && !main.firstOccurrences.isEmpty {
+            var archive = try mainSinkWithoutMarkers()
+            keyTable.write(into: &archive)
+            return .separate(Self.package(archive, compression: compression, checksum: checksum))
         }
-        if needsFixup {
-            // No class instances numbered: nothing was written after the root value.
-            var rewritten = try EncodingFixup.rewrite(self)
+        if needsReordering || (wroteObjectMarkers && objects.wroteReferences) {
+            var rewritten = try LateWritePass.rewrite(self)
             keyTable.write(rewritten.keyOrder, into: &rewritten.bytes)
             return .separate(Self.package(rewritten.bytes, compression: compression, checksum: checksum))
         }
@@ -98,24 +90,6 @@ extension EncodingState {
         case .separate(let writer):
             return try body(writer.bytes)
         }
-    }
-
-    /// `finish` for an archive with class instances numbered (`preservesObjectIdentity`): the
-    /// fix-up pass if needed, then the object-graph pass, then the key table in the order the
-    /// object-graph pass wrote the keys.
-    private func finishObjectGraph(compression: ArchiveCompression, checksum: ArchiveChecksum) throws -> ByteWriter {
-        var graph: RewrittenArchive
-        if needsFixup {
-            let fixed = try EncodingFixup.rewrite(self)
-            graph = try ObjectGraphPass.rewrite(ByteReader(fixed.bytes.bytes, references: .encoder), leftOutValues: fixed.leftOutValues,
-                                                keyCount: fixed.keyOrder.count, objectCount: objects.count)
-            graph.keyOrder = graph.keyOrder.map { fixed.keyOrder[$0] }
-        } else {
-            graph = try ObjectGraphPass.rewrite(main.reader, leftOutValues: main.writer.count, keyCount: keyTable.count,
-                                                objectCount: objects.count)
-        }
-        keyTable.write(graph.keyOrder, into: &graph.bytes)
-        return Self.package(graph.bytes, compression: compression, checksum: checksum)
     }
 
     /// A finished uncompressed archive in a buffer of its own, compressed and checksummed as

@@ -2,14 +2,14 @@
 ///
 /// Each instance gets a number the first time it is met, and keeps it. The first time its
 /// value is written after a marker (`7E` + number); every later time only a placeholder
-/// (`12` + number). The object-graph pass (`ObjectGraphPass`) turns these into the archive's
+/// (`12` + number). The late-write pass (`LateWritePass`) turns these into the archive's
 /// shared objects and references once document order is known; if no instance occurred twice,
 /// the markers only come off (`EncodingState+UnsharedInstances.swift`). Each instance's
 /// `encode(to:)` runs once, however often it occurs.
 ///
-/// A first occurrence the archive leaves out still counts: the fix-up pass keeps the values it
-/// drops (a key written again, a value that threw after others followed it) after the root
-/// value, where the object-graph pass finds them. Only one whose bytes are gone, cut off with a
+/// A first occurrence the archive leaves out still counts: the late-write pass indexes the values
+/// it leaves out (a key written again, a value that threw after others followed it) and writes
+/// such an instance in full where it next occurs. Only one whose bytes are gone, cut off with a
 /// value that threw, makes the instance new again: its next occurrence is written in full. (A
 /// value that threw is not cut off if it holds a first occurrence that a reference names:
 /// see `holdsReferencedInstances`.)
@@ -41,7 +41,7 @@ extension EncodingState {
         do {
             try encodeInstanceValue(value, with: encoder, in: sink)
         } catch {
-            // What was written of the value is left out (cut off, or dropped by the fix-up
+            // What was written of the value is left out (cut off, or dropped by the late-write
             // pass): the instance is written in full when met again, under a new number, so
             // that the incomplete value, if its bytes stay, is never taken for it. The instances
             // in it that were written in full stay written unless cut off (`loseFirstOccurrences`).
@@ -82,7 +82,7 @@ struct ObjectNumbers {
     private var numbers: [ObjectIdentifier: Int] = [:]
     private var instances: [Instance] = []
     /// Whether a reference (`12` + number) was written: an instance occurred twice, so the
-    /// object-graph pass must share it. Without, every marker only comes off.
+    /// late-write pass must share it. Without, every marker only comes off.
     private(set) var wroteReferences = false
 
     /// How many numbers were given out.

@@ -2,13 +2,13 @@
 ///
 /// User code may write into a container after its parent moved on, fill a super encoder after
 /// later siblings, ask again for a container under a key it already used, or keep a container
-/// after the value's `encode(to:)` returned. Such writes go to side sinks; the fix-up pass
-/// (`EncodingFixup`) splices them in when the archive is finished.
+/// after the value's `encode(to:)` returned. Such writes go to side sinks; the late-write pass
+/// (`LateWritePass`) splices them in when the archive is finished.
 ///
 /// Everything here names places by *position*, never by counting: a container by its
 /// `ContainerRecord` (enclosing container + distance from that container's first entry), any
 /// other value by its `ValueSlot` in the same terms. Those never change once written, and the
-/// fix-up pass computes the same terms from the finished bytes, so the two cannot disagree.
+/// late-write pass computes the same terms from the finished bytes, so the two cannot disagree.
 extension EncodingState {
     // MARK: Routing late writes
 
@@ -234,17 +234,10 @@ extension EncodingState {
     /// Calls `body` with the key and value slot of each keyed entry in `range` of `sink` (whose
     /// entries begin at `range.lowerBound`), leaving out dropped entries.
     private func forEachEntry(in sink: EncodingSink, _ range: Range<Int>, parent: Int, _ body: (UInt64, ValueSlot) -> Void) {
-        let reader = sink.reader
-        let base = range.lowerBound
-        var p = base
-        while p < range.upperBound {
-            let entry = ValueSlot(sink: sink.index, parent: parent, offset: p - base)
-            guard let key = try? reader.varint(at: &p, limit: range.upperBound),
-                  let end = try? reader.valueEnd(at: p, limit: range.upperBound) else { return }
-            if !lateWrites.droppedEntries.contains(entry) {
-                body(key, ValueSlot(sink: sink.index, parent: parent, offset: p - base))
+        try? SinkEntries(reader: sink.reader, sink: sink.index, range: range, keyed: true, parent: parent).forEach { entry in
+            if !lateWrites.droppedEntries.contains(entry.slot) {
+                body(entry.key, ValueSlot(sink: sink.index, parent: parent, offset: entry.value - range.lowerBound))
             }
-            p = end
         }
     }
 
@@ -312,8 +305,8 @@ extension EncodingState {
     /// Whether the failed value from `mark` on holds the first occurrence of a class instance
     /// that a reference names: a reference written meanwhile into a container kept from
     /// earlier may survive the value, and then needs the instance's bytes. Such a value is not
-    /// cut off but left out of the archive by the fix-up pass, which keeps it for the
-    /// object-graph pass.
+    /// cut off but left out of the archive by the late-write pass, which still finds the first
+    /// occurrences in it.
     private func holdsReferencedInstances(in sink: EncodingSink, from mark: EncodingSink.Mark) -> Bool {
         guard preservesObjectIdentity, !sink.firstOccurrences.isEmpty, sink.stack.count >= mark.stackCount else { return false }
         var index = sink.firstOccurrences.count
@@ -325,7 +318,7 @@ extension EncodingState {
     }
 
     /// Finishes a failed value that stays in its sink to be left out (see
-    /// `holdsReferencedInstances`) as it stands: its open containers are closed, so the fix-up
+    /// `holdsReferencedInstances`) as it stands: its open containers are closed, so the late-write
     /// pass can read it.
     private func finishLeftOutValue(in sink: EncodingSink, from mark: EncodingSink.Mark) {
         resolvePendingSlot(in: sink)

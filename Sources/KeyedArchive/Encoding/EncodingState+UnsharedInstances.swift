@@ -5,7 +5,7 @@
 /// know whether the instance will occur again. If none did (no reference was written) and
 /// nothing was written out of order, the archive is the main sink's bytes without the markers:
 /// no value moves, no key is renumbered, no container but the markers' ancestors changes. So
-/// instead of the object-graph pass reading every value, this finds the markers from the sink's
+/// instead of the late-write pass reading every value, this finds the markers from the sink's
 /// log (`EncodingSink.firstOccurrences`) and copies the bytes between them, shortening the
 /// length prefixes of the containers around them.
 ///
@@ -15,7 +15,7 @@
 /// their records, down from the top level, each header read once.
 extension EncodingState {
     /// The main sink's archive (header and root value) without its first-occurrence markers,
-    /// in a new buffer. Call only when the archive needs no other rewrite: `needsFixup` false
+    /// in a new buffer. Call only when the archive needs no other rewrite: `needsReordering` false
     /// and no reference written.
     func mainSinkWithoutMarkers() throws -> ByteWriter {
         do throws(ArchiveFormatError) {

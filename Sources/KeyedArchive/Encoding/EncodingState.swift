@@ -1,5 +1,5 @@
 /// Everything one `encode` call shares: the sinks, the key table, options and the bookkeeping
-/// for the rare out-of-order writes that the fix-up pass resolves at the end
+/// for the rare out-of-order writes that the late-write pass resolves at the end
 /// (`EncodingState+OutOfOrder.swift`). How these fit together: `Encoding/README.md`.
 ///
 /// One state serves one `encode` call at a time; between calls it waits as its thread's spare
@@ -10,16 +10,16 @@ final class EncodingState {
     // third of its encoding time.
     @exclusivity(unchecked) private(set) var userInfo: [CodingUserInfoKey: any Sendable]
     @exclusivity(unchecked) private(set) var maximumDepth: Int
-    /// `ArchiveEncoder.deterministic`: the fix-up pass writes every keyed container's entries
+    /// `ArchiveEncoder.deterministic`: the late-write pass writes every keyed container's entries
     /// in key order.
     @exclusivity(unchecked) private(set) var deterministic: Bool
     /// `ArchiveEncoder.preservesObjectIdentity`: class instances are numbered as they are met
-    /// (`EncodingState+Objects.swift`), and the object-graph pass shares them.
+    /// (`EncodingState+Objects.swift`), and the late-write pass shares them.
     @exclusivity(unchecked) private(set) var preservesObjectIdentity: Bool
     /// The class instances met, by number (`preservesObjectIdentity` only).
     @exclusivity(unchecked) var objects = ObjectNumbers()
     /// Whether a marker or placeholder of a class instance was written: the archive must then
-    /// lose its markers, through the object-graph pass if an instance occurred twice.
+    /// lose its markers, through the late-write pass if an instance occurred twice.
     @exclusivity(unchecked) var wroteObjectMarkers = false
     @exclusivity(unchecked) private(set) var sinks: [EncodingSink]
     @exclusivity(unchecked) var keyTable = KeyTable()
@@ -41,7 +41,7 @@ final class EncodingState {
     @exclusivity(unchecked) var messageContainers = MessageContainers()
     @exclusivity(unchecked) var abandonedMessageTypes = RememberedTypes(sharing: EncodingState.typesAbandonedAsMessages)
 
-    /// What was written out of order, for the fix-up pass.
+    /// What was written out of order, for the late-write pass.
     @exclusivity(unchecked) var lateWrites = LateWrites()
     /// Nested encoders whose values are done, for reuse (`makeEncoder`, `recycle`).
     @exclusivity(unchecked) var spareEncoders: [EncoderImpl] = []
@@ -55,8 +55,8 @@ final class EncodingState {
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
     @exclusivity(unchecked) var isFinished = false
 
-    /// Whether the fix-up pass must run: a late write, or a deterministic archive.
-    var needsFixup: Bool { lateWrites.needFixup || deterministic }
+    /// Whether the late-write pass must run: a late write, or a deterministic archive.
+    var needsReordering: Bool { !lateWrites.isEmpty || deterministic }
 
     init(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool = false, preservesObjectIdentity: Bool = false) {
         self.userInfo = userInfo
@@ -91,7 +91,7 @@ final class EncodingState {
     ///
     /// In the common case the container is already on top. If user code returns to a parent
     /// after a nested container, the nested ones are closed. If it writes to a container that
-    /// was closed already, the write goes to a side sink that the fix-up pass splices in.
+    /// was closed already, the write goes to a side sink that the late-write pass splices in.
     func sink(forWritingTo container: ContainerRef) -> EncodingSink? {
         var result: EncodingSink?
         withSink(forWritingTo: container) { result = $0 }

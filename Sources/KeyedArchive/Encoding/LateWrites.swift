@@ -1,5 +1,5 @@
-/// What user code wrote out of order during one `encode` call: the fix-up pass's input
-/// (`EncodingFixup`), besides the sinks' bytes. Empty for an archive written in order, which
+/// What user code wrote out of order during one `encode` call: the late-write pass's input
+/// (`LateWritePass`), besides the sinks' bytes. Empty for an archive written in order, which
 /// then needs no pass (`Encoding/README.md`).
 ///
 /// Everything here names containers and values by position (`ContainerID`, `ValueSlot`), never
@@ -13,7 +13,7 @@ struct LateWrites {
     /// Keyed containers that received the same key twice: the last value wins.
     var duplicateKeyContainers: Set<ContainerID> = []
     /// Entries of values that threw after other writes had followed them, so that their bytes
-    /// could not be cut off: the fix-up pass leaves them out. By the slot of the entry's first
+    /// could not be cut off: the late-write pass leaves them out. By the slot of the entry's first
     /// byte (its key, or the element).
     var droppedEntries: Set<ValueSlot> = []
     /// The `{}` placeholders of keyed containers' super encoders that have not written anything
@@ -25,10 +25,11 @@ struct LateWrites {
     /// in document order (`Spec/FORMAT.md` §8.2).
     var rolledBack = false
 
-    /// Whether the fix-up pass must rewrite the archive.
+    /// Whether the sinks hold the archive in order: no table above is used and nothing was
+    /// rolled back (otherwise the late-write pass rewrites it).
     @inline(__always)
-    var needFixup: Bool {
-        !appendSinks.isEmpty || !replacements.isEmpty || !duplicateKeyContainers.isEmpty || !droppedEntries.isEmpty || rolledBack
+    var isEmpty: Bool {
+        appendSinks.isEmpty && replacements.isEmpty && duplicateKeyContainers.isEmpty && droppedEntries.isEmpty && !rolledBack
     }
 
     /// Forgets everything, for a new archive. Each table is emptied only if used: most archives

@@ -42,7 +42,7 @@ extension FormatVisitor {
 /// `Spec/FORMAT.md` §9.5 numbers them and references checked in §12.4's order. Every reader of
 /// the format's structure walks here: the validator (`ArchiveWalker`, so `karchive validate`,
 /// `inspect`, `stats` and `to-json`), the decoder's index of shared objects (`ReferenceIndex`)
-/// and the object-graph pass's index of the encoder's markers (`ObjectGraphPass`).
+/// and the late-write pass's index of the encoder's markers (`LateWritePass`).
 ///
 /// A loop with its own stack, not recursion: no depth limit, however high, can exhaust the
 /// thread's stack. The walk is generic over its visitor and specialized for each, so what a
@@ -54,13 +54,13 @@ extension FormatVisitor {
 ///   container's end and kind, ends unkeyed containers by length as keyed ones, and does not
 ///   stack shared objects: the marked value is read next, and in an archive's form a shared
 ///   object's end is found at its marker (for the reference-loop check). On 1,000 instances
-///   written twice this made the object-graph pass's index no dearer than the hand walk it
+///   written twice this made the late-write pass's index no dearer than the hand walk it
 ///   replaced (callgrind), where a walk that built every step was 3× dearer.
 ///
 /// References: in an archive with header flag bit 2 (a `reader` built with `references:
 /// .archive`) each `12` is checked against the shared objects before it; in the encoder's
 /// numbered form (`.numbered`) a `13` carries an instance number and a `12` names one, unchecked
-/// (the object-graph pass checks the numbers it is given).
+/// (the late-write pass checks the numbers it is given).
 struct FormatWalk {
     let reader: ByteReader
     let keyIdentities: [UInt64]

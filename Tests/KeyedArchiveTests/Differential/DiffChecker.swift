@@ -27,7 +27,7 @@ enum DiffChecker {
     static func outcome(_ value: DiffWrapped, json: Bool) -> Outcome {
         let model = DiffModel.run(value)
         var outcome = Outcome(failure: nil, comparedWithJSON: false, model: model)
-        // Deterministic archives go through the fix-up pass for every program: the same value,
+        // Deterministic archives go through the late-write pass for every program: the same value,
         // and each keyed container in key order.
         for (compression, deterministic) in [(ArchiveCompression.none, false), (.zlib, false), (.none, true)] {
             if let failure = checkArchive(value, compression: compression, deterministic: deterministic, expected: model.tree) {
