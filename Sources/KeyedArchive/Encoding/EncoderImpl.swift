@@ -159,7 +159,13 @@ extension EncoderImpl: SingleValueEncodingContainer {
     func encode(_ value: UInt32) throws { try encodeSingle(value) }
     func encode(_ value: UInt64) throws { try encodeSingle(value) }
     func encode(_ value: UInt128) throws { try encodeSingle(value) }
-    func encode<T: Encodable>(_ value: T) throws { try encodeSingle(value) }
+    func encode<T: Encodable>(_ value: T) throws {
+        if case .placeholder(let placeholder) = role, state.lateWrites.continuedContainers.contains(placeholder.id) {
+            try encode(value, overContinuedPlaceholder: placeholder)
+        } else {
+            try encodeSingle(value)
+        }
+    }
 
     private func encodeSingle<T: Encodable>(_ value: T) throws {
         let previous = role
@@ -175,6 +181,52 @@ extension EncoderImpl: SingleValueEncodingContainer {
         } catch {
             state.rollBackSingleValue(of: self, in: sink, to: mark, previous: previous)
             throw error
+        }
+    }
+
+    /// `value` written late through the single-value container, while the slot holds this
+    /// encoder's `{}` placeholder (see `EncodingState.resolvePendingSlot`), which a container
+    /// asked for under the same key has continued meanwhile (as `JSONEncoder` continues the
+    /// object under a key), and may still hold.
+    ///
+    /// The value takes the slot the way this encoder's own container requests do
+    /// (`claimContainer`): a keyed container continues the `{}` and the entries written to it,
+    /// anything else replaces it. So the value's `encode(to:)` runs on an encoder holding the
+    /// same placeholder. Values written natively are never keyed, and those past the depth limit
+    /// throw: they replace it as any single value does. A class instance under
+    /// `preservesObjectIdentity` is written without its marker, as a value: what lands here is
+    /// not the instance's value alone, so it is no occurrence of the instance, and its next
+    /// occurrence is written in full.
+    private func encode<T: Encodable>(_ value: T, overContinuedPlaceholder placeholder: ContainerRef) throws {
+        var scratch = ByteWriter(capacity: 0)
+        if NativeEncoding.write(value, into: &scratch, withinDepth: true) || depth + 1 > state.maximumDepth {
+            return try encodeSingle(value)
+        }
+        let previous = role
+        state.claimPlaceholder(placeholder)
+        let nested = EncoderImpl(state: state, parentPath: pathNode, component: .none, depth: depth + 1,
+                                 optionalDepth: _isOptional(T.self) ? optionalDepth + 1 : 0, role: .placeholder(placeholder))
+        do {
+            if T.self is AnyObject.Type {
+                try state.encodeUnnumberedInstance(value, with: nested)
+            } else {
+                try value.encode(to: nested)
+            }
+        } catch {
+            if let replacement = state.replacement(ofPlaceholder: placeholder) {
+                // The value opened a container or wrote a scalar in place of the `{}`: undone
+                // as `encodeSingle` undoes a value that replaced it.
+                state.rollBackSingleValue(of: self, in: replacement, to: EncodingSink.Mark.start, previous: previous)
+            } else if case .placeholder = nested.role {
+                state.restorePlaceholder(placeholder, of: self)
+            } else {
+                role = nested.role  // entries it added to the continued `{}` stay, as any container's do
+            }
+            throw error
+        }
+        switch nested.role {
+        case .placeholder: role = .keyed(placeholder)  // a value that writes nothing is `{}`
+        default: role = nested.role
         }
     }
 }

@@ -205,6 +205,9 @@ final class EncodingSink {
         let topCount: Int
         let topSmallKeys: UInt64
         let recordCount: Int
+
+        /// The mark of a sink before anything was written to it.
+        static let start = Mark(count: 0, stackCount: 0, topID: nil, topCount: 0, topSmallKeys: 0, recordCount: 0)
     }
 
     /// Counts one more element in the unkeyed container open at the top.

@@ -15,6 +15,30 @@ extension EncodingState {
         // `T` is a class (the caller checked): its value is the reference. `as AnyObject` would
         // go through the bridging machinery, about 2,400 instructions per instance.
         let id = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
+        try checkForCycle(value, id: id, at: encoder)
+        if preservesObjectIdentity {
+            return try encodeNumberedInstance(value, with: encoder, in: sink, id: id)
+        }
+        instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
+        defer { instancesInProgress.removeLast() }
+        try encodeInstanceValue(value, with: encoder, in: sink)
+    }
+
+    /// `value.encode(to: encoder)` for a class instance that is not numbered, whatever
+    /// `preservesObjectIdentity` says (see `EncoderImpl.encode(_:overContinuedPlaceholder:)`):
+    /// checked for cycles. `encoder` is pending in no sink, so generated code, which writes at a
+    /// sink's end, is not used.
+    func encodeUnnumberedInstance<T: Encodable>(_ value: T, with encoder: EncoderImpl) throws {
+        let id = ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
+        try checkForCycle(value, id: id, at: encoder)
+        instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
+        defer { instancesInProgress.removeLast() }
+        try value.encode(to: encoder)
+    }
+
+    /// Throws if instance `id` is being encoded already, further out: it contains itself.
+    @inline(__always)
+    private func checkForCycle<T: Encodable>(_ value: T, id: ObjectIdentifier, at encoder: EncoderImpl) throws {
         // Usually empty or a few entries deep: a scan beats a set.
         var index = instancesInProgress.count
         while index > 0, instancesInProgress[index - 1].id != id { index -= 1 }
@@ -26,12 +50,6 @@ extension EncodingState {
                     + "\(Self.describe(ancestor.encoder.takeUnretainedValue().codingPath)) and contains itself here. Codable cannot rebuild "
                     + "a cycle through init(from:); break it (a weak reference left out of encode(to:), or an identifier)."))
         }
-        if preservesObjectIdentity {
-            return try encodeNumberedInstance(value, with: encoder, in: sink, id: id)
-        }
-        instancesInProgress.append((id, Unmanaged.passUnretained(encoder)))
-        defer { instancesInProgress.removeLast() }
-        try encodeInstanceValue(value, with: encoder, in: sink)
     }
 
     /// What an instance writes once its identity is settled: its generated code's entries if its

@@ -60,11 +60,30 @@ extension EncodingState {
         return sink
     }
 
-    /// A new sink whose root value replaces the placeholder `{}` of a super encoder filled late.
+    /// A new sink whose root value replaces the placeholder `{}` of an encoder filled late.
     func replacementSink(forPlaceholder placeholder: ContainerRef) -> EncodingSink {
-        guard let sink = placeholder.sink else { return newSink() }  // past the depth limit: nothing reads it
+        guard let slot = slot(ofPlaceholder: placeholder) else { return newSink() }  // past the depth limit: nothing reads it
+        return replacementSink(for: slot)
+    }
+
+    /// The sink whose root value replaces `placeholder`, if one does.
+    func replacement(ofPlaceholder placeholder: ContainerRef) -> EncodingSink? {
+        slot(ofPlaceholder: placeholder).flatMap { lateWrites.replacements[$0] }
+    }
+
+    /// Gives `encoder` its placeholder back after a value that was to take its place threw:
+    /// the slot holds the `{}` again, unclaimed.
+    func restorePlaceholder(_ placeholder: ContainerRef, of encoder: EncoderImpl) {
+        encoder.role = .placeholder(placeholder)
+        if encoder.isSuperEncoder { lateWrites.unclaimedSuperPlaceholders.insert(placeholder.id) }
+        if let slot = slot(ofPlaceholder: placeholder) { lateWrites.replacements[slot] = nil }
+    }
+
+    /// Where `placeholder` stands, or `nil` past the depth limit (it was never written).
+    private func slot(ofPlaceholder placeholder: ContainerRef) -> ValueSlot? {
+        guard let sink = placeholder.sink else { return nil }
         let record = sink.records[placeholder.id.serial]
-        return replacementSink(for: ValueSlot(sink: sink.index, parent: record.parent, offset: record.offset))
+        return ValueSlot(sink: sink.index, parent: record.parent, offset: record.offset)
     }
 
     // MARK: Finding written values again
@@ -162,7 +181,9 @@ extension EncodingState {
         let tag = sink.writer.bytes.load(fromByteOffset: header, as: UInt8.self)
         let isKeyed = tag == WireTag.keyed || tag == WireTag.emptyKeyed
         guard isKeyed == (kind == .keyed) else { return nil }
-        return ContainerRef(sink: sink, id: ContainerID(sink: sink.index, serial: serial), kind: kind, depth: depth)
+        let id = ContainerID(sink: sink.index, serial: serial)
+        lateWrites.continuedContainers.insert(id)
+        return ContainerRef(sink: sink, id: id, kind: kind, depth: depth)
     }
 
     /// `slot`, or the slot of the value marked there if it holds shared-object markers.
@@ -286,12 +307,7 @@ extension EncodingState {
             encoder.role = previous
             switch previous {
             case .pending: sink.pendingSlot = encoder
-            case .placeholder(let placeholder):
-                if encoder.isSuperEncoder { lateWrites.unclaimedSuperPlaceholders.insert(placeholder.id) }
-                if let owner = placeholder.sink {
-                    let record = owner.records[placeholder.id.serial]
-                    lateWrites.replacements[ValueSlot(sink: owner.index, parent: record.parent, offset: record.offset)] = nil
-                }
+            case .placeholder(let placeholder): restorePlaceholder(placeholder, of: encoder)
             default: break
             }
             return

@@ -22,7 +22,7 @@ import Foundation
 struct LateWritePass: ~Copyable {
     /// A value in a sink, with the container it is an entry of and where that container's
     /// entries begin (0 at the top level of a sink).
-    private struct Location: Equatable {
+    private struct Location {
         let sink: Int
         let offset: Int
         let parent: Int
@@ -140,39 +140,39 @@ struct LateWritePass: ~Copyable {
     /// The index phases: each instance's first value and its occurrences in the archive as it
     /// will be written.
     private mutating func indexInstances(root: Location) throws(ArchiveFormatError) {
-        guard resolvesLateWrites else {
+        var writesLeftOutValues = false
+        if resolvesLateWrites {
+            mode = .indexCounting
+            try walk(from: root)
+            // A left-out value (and what it left out in turn, and the sinks no walk reached) may
+            // hold a first occurrence, found only where the root holds none.
+            mode = .index
+            var next = 0
+            while next < leftOut.count {
+                try walk(from: leftOut[next], asWritten: true)
+                next += 1
+            }
+            let walkedUnreached = try walkUnreachedSinks()
+            writesLeftOutValues = !leftOut.isEmpty || walkedUnreached
+        } else {
             // The main sink as it is: the format's walk finds the markers and references.
             var index = OccurrenceIndex(instances: instances)
             instances = []
             _ = try FormatWalk(reader: readers[0], keyIdentities: [], limits: ArchiveDecoder.Limits())
                 .walk(root.offset..<readers[0].count, &index)
             instances = index.instances
-            if let number = instances.firstIndex(where: { $0.occurrences > 0 && $0.firstValue == nil }) {
-                throw ArchiveFormatError(.malformed, at: 0, "no first occurrence of instance \(number)")
-            }
-            return
         }
-        mode = .indexCounting
-        try walk(from: root)
-        // A left-out value (and what it left out in turn, and the sinks no walk reached) may
-        // hold a first occurrence, found only where the root holds none.
-        mode = .index
-        var next = 0
-        while next < leftOut.count {
-            try walk(from: leftOut[next], asWritten: true)
-            next += 1
-        }
-        let wroteUnreached = try walkUnreachedSinks()
         if let number = instances.firstIndex(where: { $0.occurrences > 0 && $0.firstValue == nil }) {
             throw ArchiveFormatError(.malformed, at: 0, "no first occurrence of instance \(number)")
         }
-        if !leftOut.isEmpty || wroteUnreached {
+        if writesLeftOutValues {
             // Writing a left-out first occurrence brings the instances in it: count as written.
             instances = instances.map { Instance(firstValue: $0.firstValue) }
             mode = .dryRun
             try walk(from: root)
             instances = instances.map { Instance(firstValue: $0.firstValue, occurrences: $0.occurrences) }
         }
+        // The write walk numbers values and notes references afresh.
         valueCount = 0
         wroteReferences = false
     }
@@ -526,7 +526,6 @@ struct LateWritePass: ~Copyable {
 
     /// Indexes what the sinks no walk reached hold (they hung off values that were cut off): a
     /// first occurrence written into one is still what later references name.
-    @discardableResult
     private mutating func walkUnreachedSinks() throws(ArchiveFormatError) -> Bool {
         var walked = false
         var lateEntryKinds: [Int: ContainerLayout.Kind] = [:]

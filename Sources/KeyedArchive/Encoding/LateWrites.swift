@@ -20,6 +20,10 @@ struct LateWrites {
     /// yet (see `EncoderImpl.isSuperEncoder`). Not itself a late write: it tells a key written
     /// again after `superEncoder(forKey:)` from a repeated key.
     var unclaimedSuperPlaceholders: Set<ContainerID> = []
+    /// Containers continued through the slot of the value they are (`EncodingState.container(at:kind:depth:)`):
+    /// someone else may hold them. Not itself a late write: it tells an encoder writing a value
+    /// late over its `{}` placeholder that the placeholder must be continued, not replaced.
+    var continuedContainers: Set<ContainerID> = []
     /// Set when a value that threw was rolled back: keys it added to the key table stay there,
     /// unreferenced or numbered before keys written after them, so the table must be rebuilt
     /// in document order (`Spec/FORMAT.md` §8.2).
@@ -41,6 +45,7 @@ struct LateWrites {
         if !duplicateKeyContainers.isEmpty { duplicateKeyContainers.removeAll() }
         if !droppedEntries.isEmpty { droppedEntries.removeAll() }
         if !unclaimedSuperPlaceholders.isEmpty { unclaimedSuperPlaceholders.removeAll() }
+        if !continuedContainers.isEmpty { continuedContainers.removeAll() }
         rolledBack = false
     }
 }

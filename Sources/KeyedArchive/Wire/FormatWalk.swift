@@ -124,7 +124,8 @@ struct FormatWalk {
                 case .keyed:
                     if p == limit {
                         open.removeLast()
-                        if Visitor.seesContainers, case .container(let container) = opened.removeLast() {
+                        if Visitor.seesContainers {
+                            guard case .container(let container) = opened.removeLast() else { preconditionFailure("stacks out of step") }
                             visitor.endContainer(container, depth: containerDepth)
                         }
                         containerDepth -= 1
@@ -139,7 +140,8 @@ struct FormatWalk {
                     // ends a keyed one, and need not count its elements.
                     if Visitor.checksContainers ? top.remaining == 0 : p == limit {
                         open.removeLast()
-                        if Visitor.seesContainers, case .container(let container) = opened.removeLast() {
+                        if Visitor.seesContainers {
+                            guard case .container(let container) = opened.removeLast() else { preconditionFailure("stacks out of step") }
                             if p != limit {
                                 throw ArchiveFormatError(.malformed, at: p, "\(limit - p) bytes follow the last of the unkeyed container's \(container.count) elements")
                             }
