@@ -49,10 +49,62 @@
 ///   path, with the same bytes. A class that is not `final`, an actor, a protocol, an
 ///   `@Observable` class and a type nested in a generic type are compile-time errors; a local
 ///   type cannot take the attribute (Swift refuses extension macros on local types).
-@attached(member, names: named(init(_archiveFrom:)), named(init))
+@attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
-    names: named(_archiveKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:))
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
+
+/// `@ArchiveCodable`, with a stored property's initial value as what a missing key decodes as
+/// (`defaultsForMissingKeys: true`), so that a property added in a later version of a type
+/// still reads the archives of earlier ones:
+///
+/// ```swift
+/// @ArchiveCodable(defaultsForMissingKeys: true)
+/// struct Settings: Codable {
+///     var theme: String
+///     var fontSize = 14          // added in version 2: 14 when an archive has no fontSize
+/// }
+/// ```
+///
+/// The macro then also writes the type's `init(from:)`, which reads as the synthesized one
+/// does except for those keys, so `JSONDecoder` and `PropertyListDecoder` apply the same
+/// defaults as `ArchiveDecoder`. A key that is present is decoded as always: a value of the
+/// wrong type is still an error. A property without an initial value is required as before.
+/// An optional property is `nil` when its key is missing, as before, whatever its initial
+/// value: the synthesized `encode(to:)` writes a `nil` by leaving the key out, so a default
+/// would turn every `nil` into it. Encoding does not change: annotating a type still changes
+/// its speed, never its bytes. Structs and final classes only (an enum has no stored
+/// properties to default).
+///
+/// Opt-in per type, rather than on by default: it replaces the synthesized `init(from:)`,
+/// whose `keyNotFound` a type may rely on, and a type's defaults are best decided together.
+/// `defaultsForMissingKeys: false` is plain `@ArchiveCodable`.
+@attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
+@attached(
+    extension,
+    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:)), named(init(from:))
+)
+public macro ArchiveCodable(defaultsForMissingKeys: Bool) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
+
+/// Names a property of an `@ArchiveCodable` type had in earlier versions: decoding reads the
+/// first of them that the archive holds when the property's own key is absent. Encoding writes
+/// the current key only.
+///
+/// ```swift
+/// @ArchiveCodable
+/// struct Settings: Codable {
+///     @ArchiveAlias("colour") var color: String   // called `colour` in version 1
+/// }
+/// ```
+///
+/// The generated `init(from:)` reads the aliases too, so `JSONDecoder` and
+/// `PropertyListDecoder` read old archives as `ArchiveDecoder` does. An alias is a string
+/// key (a property whose key is an integer keeps its key when it is renamed). With
+/// `defaultsForMissingKeys`, a property absent under its key and every alias takes its
+/// initial value. Only `@ArchiveCodable` reads the attribute: elsewhere it is an error.
+@attached(peer)
+public macro ArchiveAlias(_ names: String...) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveAliasMacro")

@@ -15,6 +15,9 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
     case lazyProperty
     case conditionalMembers
     case conditionalCodingKeys
+    case defaultsNotLiteral
+    case aliasNotLiteral
+    case aliasOutsideArchiveCodable
 
     var message: String {
         switch self {
@@ -42,6 +45,12 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
             "@ArchiveCodable does not support members inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
         case .conditionalCodingKeys:
             "@ArchiveCodable does not support CodingKeys cases inside #if: the generated code could not follow which are compiled in; move them out of the #if, or remove the attribute"
+        case .defaultsNotLiteral:
+            "@ArchiveCodable(defaultsForMissingKeys:) takes 'true' or 'false' as a literal: the macro reads it from the source"
+        case .aliasNotLiteral:
+            "@ArchiveAlias takes one or more string literals: the macro reads the names from the source"
+        case .aliasOutsideArchiveCodable:
+            "@ArchiveAlias is read by @ArchiveCodable only: put it on a stored property of a struct or final class with @ArchiveCodable"
         }
     }
 

@@ -12,14 +12,29 @@ extension ArchiveCodableMacro: MemberMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        // The same conditions as the extension role's for a class.
+        // The same conditions as the extension role's for a struct or a class.
         let (encodes, decodes) = codableDirections(declaration)
-        guard DeclarationKind(declaration) == .finalClass, decodes,
+        let kind = DeclarationKind(declaration)
+        guard kind == .finalClass || kind == .structure, decodes,
               declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
-              inheritsOnlyProtocols(declaration),
+              kind == .structure || inheritsOnlyProtocols(declaration),
               unsupportedContext(declaration, attribute: node, in: context) == nil,
-              unsupported(declaration, encodes: encodes, decodes: decodes).isEmpty else { return [] }
-        var members = [DeclSyntax(stringLiteral: decodingInitializer(CodableShape(members: declaration.memberBlock.members)))]
+              unsupported(declaration, encodes: encodes, decodes: decodes).isEmpty,
+              let defaults = defaultsForMissingKeys(node) else { return [] }
+        let shape = CodableShape(members: declaration.memberBlock.members)
+        let evolution = Evolution(shape: shape, defaultsForMissingKeys: defaults)
+        var members: [DeclSyntax] = []
+        // The `init(from:)` written for aliases or defaults leaves a type that is only
+        // `Decodable` without the `CodingKeys` the compiler would have synthesized for it.
+        if evolution.replacesInitFromDecoder, !encodes, !shape.declaresCodingKeys {
+            let cases = shape.entries.map { "    case \($0.name)" }.joined(separator: "\n")
+            members.append(DeclSyntax(stringLiteral: "enum CodingKeys: String, CodingKey {\n\(cases)\n}"))
+        }
+        guard kind == .finalClass else { return members }
+        members.append(DeclSyntax(stringLiteral: decodingInitializer(shape, evolution)))
+        if evolution.replacesInitFromDecoder {
+            members.append(DeclSyntax(stringLiteral: codableInitializer(shape, evolution, access: accessModifier(declaration))))
+        }
         // A class that declares no initializer and gives every stored property a value has an
         // implicit `init()`, which an initializer added to its body would take away: it is
         // written out.

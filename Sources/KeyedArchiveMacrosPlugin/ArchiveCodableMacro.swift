@@ -77,7 +77,12 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             return []
         }
 
+        guard let defaults = defaultsForMissingKeys(node) else {
+            context.diagnose(Diagnostic(node: defaultsArgument(node).map { Syntax($0.expression) } ?? Syntax(node), message: ArchiveCodableDiagnostic.defaultsNotLiteral))
+            return []
+        }
         let shape = CodableShape(members: declaration.memberBlock.members)
+        let evolution = Evolution(shape: shape, defaultsForMissingKeys: defaults)
         var conformances: [String] = []
         var members: [String] = []
         // A struct with no coded properties has an empty `CodingKeys`: its empty list needs the
@@ -100,9 +105,18 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName, shape))
             if checksKeyOrder { members.append("public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }") }
-            // A class's initializer must be in its body (an extension cannot add a designated
-            // one): the member role writes it there.
-            if kind == .structure { members.append(decodingInitializer(shape)) }
+            if !evolution.aliasNames.isEmpty {
+                members.append("static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([\(evolution.aliasNames.map { "KeyedArchive.ArchiveAliasKey(\(literal($0)))" }.joined(separator: ", "))])")
+            }
+            // A class's initializers must be in its body (an extension cannot add a designated
+            // one): the member role writes them there. A struct's go here, where they leave it
+            // its memberwise initializer.
+            if kind == .structure {
+                members.append(decodingInitializer(shape, evolution))
+                if evolution.replacesInitFromDecoder {
+                    members.append(codableInitializer(shape, evolution, access: accessModifier(declaration)))
+                }
+            }
         }
         return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
@@ -192,20 +206,81 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Reads every decoded entry in key order, as the synthesized `init(from:)` does; each
-    /// property's type comes from the assignment.
-    static func decodingInitializer(_ shape: CodableShape) -> String {
-        let reads = shape.entries.enumerated().compactMap { index, entry in
-            entry.isDecoded ? "    self.\(member(entry.name)) = try container.decode(at: \(index))" : nil
-        }
+    /// property's type comes from the assignment. A property with aliases or a default is read
+    /// as `codableInitializer` reads it.
+    static func decodingInitializer(_ shape: CodableShape, _ evolution: Evolution) -> String {
         // Without coding keys there is no container to read (`decodeFunction`).
         guard !shape.decodesNothing else {
             return "private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {}"
         }
+        var lines: [String] = []
+        if !evolution.aliasNames.isEmpty { lines.append("let aliases = container.withKeys(Self._archiveAliasKeys)") }
+        for (index, entry) in shape.entries.enumerated() where entry.isDecoded {
+            let aliasIndexes = entry.aliases.map { alias in evolution.aliasNames.firstIndex(of: alias)! }
+            lines += evolution.reads(
+                entry, property: "self.\(member(entry.name))", key: "\(index)", aliasKeys: aliasIndexes.map { "\($0)" },
+                contains: { container, key in "\(container).contains(\(key))" },
+                decode: { container, key in "try \(container).decode(at: \(key))" },
+                decodeWithDefault: { container, key, property in "try \(container).decode(at: \(key), default: &\(property))" })
+        }
         return """
             private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
-            \(reads.joined(separator: "\n"))
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
             }
             """
+    }
+
+    /// The `Codable` path's `init(from:)` for a type with aliases or defaults
+    /// (`Evolution.replacesInitFromDecoder`): the synthesized one's reads, in key order, except
+    /// that a key that is absent is looked for under the property's aliases, then left to the
+    /// property's initial value if it has one and the type asks for defaults.
+    static func codableInitializer(_ shape: CodableShape, _ evolution: Evolution, access: String) -> String {
+        var lines = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
+        if !evolution.aliasNames.isEmpty { lines.append("let aliases = try decoder.container(keyedBy: KeyedArchive.ArchiveAliasKey.self)") }
+        for entry in shape.entries where entry.isDecoded {
+            lines += evolution.reads(
+                entry, property: "self.\(member(entry.name))", key: key(entry.name, of: "CodingKeys"),
+                aliasKeys: entry.aliases.map { "KeyedArchive.ArchiveAliasKey(\(literal($0)))" },
+                contains: { container, key in "\(container).contains(\(key))" },
+                decode: { container, key in "try \(container)._archiveDecode(forKey: \(key))" },
+                decodeWithDefault: { container, key, property in "try \(container)._archiveDecode(forKey: \(key), default: &\(property))" })
+        }
+        return """
+            \(access)init(from decoder: any Decoder) throws {
+            \(lines.map { "    " + $0 }.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        StringLiteralExprSyntax(content: text).trimmedDescription
+    }
+
+    /// The access modifier a member that satisfies a protocol requirement for `declaration`
+    /// needs: as visible as the type, `public` or `package`, or none.
+    static func accessModifier(_ declaration: some DeclGroupSyntax) -> String {
+        for modifier in declaration.modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): return "public "
+            case .keyword(.package): return "package "
+            default: continue
+            }
+        }
+        return ""
+    }
+
+    /// The `defaultsForMissingKeys:` argument of the attribute: `false` without one, `nil` if it
+    /// is not a literal the macro can read (`defaultsArgument` says where).
+    static func defaultsForMissingKeys(_ node: AttributeSyntax) -> Bool? {
+        guard let argument = defaultsArgument(node) else { return false }
+        return argument.expression.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+    }
+
+    /// The `defaultsForMissingKeys:` argument, if the attribute has one.
+    static func defaultsArgument(_ node: AttributeSyntax) -> LabeledExprSyntax? {
+        guard case .argumentList(let arguments)? = node.arguments else { return nil }
+        return arguments.first { $0.label?.text == "defaultsForMissingKeys" }
     }
 
     /// The extension that conforms `typeName` to `conformances` with `members`; none if there is
@@ -280,7 +355,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 // coding is a property wrapper.
                 let wrapper = variable.attributes.first {
                     guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return true }
-                    return !Self.plainPropertyAttributes.contains(name)
+                    return !Self.plainPropertyAttributes.contains(name) && !ArchiveAliasAttribute.attributeNames.contains(name)
+                }
+                for alias in variable.archiveAliases where alias.hasUnreadableArgument || alias.names.isEmpty {
+                    problems.append(Diagnostic(node: alias.attribute, message: ArchiveCodableDiagnostic.aliasNotLiteral))
                 }
                 if let wrapper, variable.bindings.allSatisfy(\.isStored) {
                     problems.append(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))

@@ -9,6 +9,11 @@ struct CodableShape {
         let name: String
         /// Whether `init(from:)` reads it.
         let isDecoded: Bool
+        /// Whether its property has an initial value (its default under
+        /// `defaultsForMissingKeys`).
+        var hasInitialValue = false
+        /// The names of `@ArchiveAlias` on its property, in order.
+        var aliases: [String] = []
     }
 
     var entries: [Entry]
@@ -30,11 +35,18 @@ struct CodableShape {
         if let keys {
             entries = keys.map { key in
                 let property = properties.first { $0.name == key }
-                return Entry(name: key, isDecoded: property?.isDecoded ?? true)
+                return Entry(name: key, isDecoded: property?.isDecoded ?? true,
+                             hasInitialValue: property?.hasInitialValue ?? false, aliases: property?.aliases ?? [])
             }
         } else {
-            entries = properties.map { Entry(name: $0.name, isDecoded: $0.isDecoded) }
+            entries = properties.map { Entry(name: $0.name, isDecoded: $0.isDecoded, hasInitialValue: $0.hasInitialValue, aliases: $0.aliases) }
         }
+    }
+
+    /// The alias names of all entries, each once, in order: the keys of `_archiveAliasKeys`.
+    var aliasNames: [String] {
+        var seen: Set<String> = []
+        return entries.flatMap(\.aliases).filter { seen.insert($0).inserted }
     }
 
     /// The case names of a nested `enum CodingKeys`, in declaration order.
@@ -58,6 +70,12 @@ struct StoredProperty {
     let declaration: VariableDeclSyntax
     /// The binding that declares it: `x` in `var x = 1`, `(x, y) = (1, 2)` in `var (x, y) = (1, 2)`.
     let binding: PatternBindingSyntax
+
+    /// Whether it is given a value where it is declared (`var x = 1`, `var (x, y) = (1, 2)`).
+    var hasInitialValue: Bool { binding.initializer != nil }
+
+    /// The names of its `@ArchiveAlias` attributes, in order.
+    var aliases: [String] { declaration.archiveAliases.flatMap(\.names) }
 
     /// The stored instance properties declared in `members`, in order: each name a binding
     /// declares, those of a tuple pattern (`var (x, y) = (1, 2)`) in the pattern's order, as the
@@ -104,5 +122,42 @@ extension PatternBindingSyntax {
                 $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
             }
         }
+    }
+}
+
+/// An `@ArchiveAlias` attribute, with the names it lists.
+struct ArchiveAliasAttribute {
+    let attribute: AttributeSyntax
+    /// The string literals among its arguments.
+    let names: [String]
+    /// Whether an argument is not a plain string literal, which the macro cannot read.
+    let hasUnreadableArgument: Bool
+
+    /// The spellings of the attribute's name.
+    static let attributeNames: Set<String> = ["ArchiveAlias", "KeyedArchiveMacros.ArchiveAlias"]
+
+    init?(_ attribute: AttributeSyntax) {
+        guard Self.attributeNames.contains(attribute.attributeName.trimmedDescription) else { return nil }
+        self.attribute = attribute
+        var names: [String] = []
+        var unreadable = false
+        if case .argumentList(let arguments)? = attribute.arguments {
+            for argument in arguments {
+                if let literal = argument.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+                    names.append(value)
+                } else {
+                    unreadable = true
+                }
+            }
+        }
+        self.names = names
+        hasUnreadableArgument = unreadable
+    }
+}
+
+extension VariableDeclSyntax {
+    /// Its `@ArchiveAlias` attributes.
+    var archiveAliases: [ArchiveAliasAttribute] {
+        attributes.compactMap { $0.as(AttributeSyntax.self).flatMap(ArchiveAliasAttribute.init) }
     }
 }

@@ -1,8 +1,8 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 
-/// The compiler plugin that provides `@ArchiveCodable`.
+/// The compiler plugin that provides `@ArchiveCodable` and `@ArchiveAlias`.
 @main
 struct KeyedArchiveMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [ArchiveCodableMacro.self]
+    let providingMacros: [any Macro.Type] = [ArchiveCodableMacro.self, ArchiveAliasMacro.self]
 }

@@ -7,6 +7,7 @@ import Testing
 @Suite struct ArchiveCodableExpansionTests {
     static let macros = [
         "ArchiveCodable": MacroSpec(type: ArchiveCodableMacro.self, conformances: ["ArchiveDirectEncodable", "ArchiveDirectDecodable"]),
+        "ArchiveAlias": MacroSpec(type: ArchiveAliasMacro.self),
     ]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], fixed: String? = nil,

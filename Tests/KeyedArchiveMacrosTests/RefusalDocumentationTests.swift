@@ -19,6 +19,9 @@ import Testing
         .lazyProperty: "a `lazy` property",
         .conditionalMembers: "properties, cases, `CodingKeys` cases or initializers inside `#if`",
         .conditionalCodingKeys: "`CodingKeys` cases or initializers inside `#if`",
+        .defaultsNotLiteral: "argument that is not a literal `true` or `false`",
+        .aliasNotLiteral: "whose arguments are not string literals",
+        .aliasOutsideArchiveCodable: "not on a stored property of an `@ArchiveCodable` type",
     ]
 
     @Test func theArticleListsEveryRefusal() throws {

@@ -84,6 +84,31 @@ public struct ArchiveDirectKeyedDecodingContainer {
         return location
     }
 
+    /// The value under key `key` into `value` if the container has the key; if not, `value`
+    /// keeps the property's initial value, its default (`@ArchiveCodable(defaultsForMissingKeys: true)`).
+    public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int, default value: inout T) throws {
+        // One lookup, which a message answers without giving up (`contains` cannot).
+        guard let location = try location(key) else { return }
+        value = try state.decodeValue(type, at: location, parentPath: path, component: component(key),
+                                      depth: depth + 1, optionalDepth: 1)
+    }
+
+    /// An optional property under `@ArchiveCodable(defaultsForMissingKeys: true)`: `nil` when its
+    /// key is missing, whatever its initial value, as `decodeIfPresent` reads it (the
+    /// synthesized `encode(to:)` writes a `nil` by leaving the key out).
+    public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int, default value: inout T?) throws {
+        value = try decode(T?.self, at: key)
+    }
+
+    /// The same container, read with the keys `otherKeys`: generated code reads the names a
+    /// renamed property had (`@ArchiveAlias`) through it. Its lookups scan the entries.
+    public func withKeys(_ otherKeys: ArchiveKeySet) -> ArchiveDirectKeyedDecodingContainer {
+        // A message's entries are taken once each, in order: reading them by other keys gives the
+        // message up, and `decodeRoot` reads the archive again by the general path.
+        if cursor >= 0 { _ = state.abandonMessageRead() }
+        return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: otherKeys, path: path, depth: depth, slots: -1)
+    }
+
     /// The keyed container nested under key `key`, with the keys `nestedKeys`: what
     /// `nestedContainer(keyedBy:forKey:)` returns, with its checks and errors, as the
     /// synthesized `init(from:)` of an enum with associated values opens the case's container.

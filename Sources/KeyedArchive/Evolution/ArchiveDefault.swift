@@ -41,8 +41,9 @@ public protocol ArchiveDefaultValue {
 ///   (the wrapper has no `init()`, which would make it take the wrapper). Give the property an
 ///   initial value (`= DefaultFontSize.defaultValue`) for the initializer to default it too.
 ///
-/// Types with `@ArchiveCodable` take a property's initial value as its default instead (a
-/// property wrapper is not allowed there).
+/// A type with `@ArchiveCodable(defaultsForMissingKeys: true)` (the `KeyedArchiveMacros`
+/// product) takes its properties' initial values as defaults instead: a property wrapper is not
+/// allowed there.
 @propertyWrapper
 public struct ArchiveDefault<Default: ArchiveDefaultValue>: Codable {
     /// The property's value.

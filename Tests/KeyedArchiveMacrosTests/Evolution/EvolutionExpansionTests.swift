@@ -1,0 +1,214 @@
+import KeyedArchiveMacrosPlugin
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What `@ArchiveCodable(defaultsForMissingKeys:)` and `@ArchiveAlias` add to the expansion,
+/// and what they refuse.
+extension ArchiveCodableExpansionTests {
+    /// Both paths read a property with an alias or a default the same way: the generated code
+    /// by position, the `init(from:)` that replaces the synthesized one by `CodingKeys`.
+    @Test func aliasesAndDefaultsInAStruct() {
+        expand("""
+            @ArchiveCodable(defaultsForMissingKeys: true)
+            public struct Settings: Codable {
+                var name: String
+                @ArchiveAlias("colour") var color = "blue"
+                @ArchiveAlias("tone", "shade") var level: Int
+                var size = 14
+                let version = 2
+            }
+            """, """
+            public struct Settings: Codable {
+                var name: String
+                var color = "blue"
+                var level: Int
+                var size = 14
+                let version = 2
+            }
+
+            extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version])
+                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.name, at: 0)
+                    try container.encode(value.color, at: 1)
+                    try container.encode(value.level, at: 2)
+                    try container.encode(value.size, at: 3)
+                    try container.encode(value.version, at: 4)
+                }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Settings {
+                    try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour"), KeyedArchive.ArchiveAliasKey("tone"), KeyedArchive.ArchiveAliasKey("shade")])
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    let aliases = container.withKeys(Self._archiveAliasKeys)
+                    self.name = try container.decode(at: 0)
+                    if container.contains(1) {
+                        self.color = try container.decode(at: 1)
+                    } else if aliases.contains(0) {
+                        self.color = try aliases.decode(at: 0)
+                    } else {
+                        try container.decode(at: 1, default: &self.color)
+                    }
+                    if container.contains(2) {
+                        self.level = try container.decode(at: 2)
+                    } else if aliases.contains(1) {
+                        self.level = try aliases.decode(at: 1)
+                    } else if aliases.contains(2) {
+                        self.level = try aliases.decode(at: 2)
+                    } else {
+                        self.level = try container.decode(at: 2)
+                    }
+                    try container.decode(at: 3, default: &self.size)
+                }
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    let aliases = try decoder.container(keyedBy: KeyedArchive.ArchiveAliasKey.self)
+                    self.name = try container._archiveDecode(forKey: CodingKeys.name)
+                    if container.contains(CodingKeys.color) {
+                        self.color = try container._archiveDecode(forKey: CodingKeys.color)
+                    } else if aliases.contains(KeyedArchive.ArchiveAliasKey("colour")) {
+                        self.color = try aliases._archiveDecode(forKey: KeyedArchive.ArchiveAliasKey("colour"))
+                    } else {
+                        try container._archiveDecode(forKey: CodingKeys.color, default: &self.color)
+                    }
+                    if container.contains(CodingKeys.level) {
+                        self.level = try container._archiveDecode(forKey: CodingKeys.level)
+                    } else if aliases.contains(KeyedArchive.ArchiveAliasKey("tone")) {
+                        self.level = try aliases._archiveDecode(forKey: KeyedArchive.ArchiveAliasKey("tone"))
+                    } else if aliases.contains(KeyedArchive.ArchiveAliasKey("shade")) {
+                        self.level = try aliases._archiveDecode(forKey: KeyedArchive.ArchiveAliasKey("shade"))
+                    } else {
+                        self.level = try container._archiveDecode(forKey: CodingKeys.level)
+                    }
+                    try container._archiveDecode(forKey: CodingKeys.size, default: &self.size)
+                }
+            }
+            """)
+    }
+
+    /// Without `defaultsForMissingKeys: true` and without aliases, nothing changes: initial
+    /// values are no defaults, and the synthesized `init(from:)` stays.
+    @Test func initialValuesAreNoDefaultsUnlessAskedFor() {
+        for attribute in ["@ArchiveCodable", "@ArchiveCodable(defaultsForMissingKeys: false)"] {
+            expand("""
+                \(attribute)
+                struct Plain: Codable {
+                    var size = 14
+                }
+                """, """
+                struct Plain: Codable {
+                    var size = 14
+                }
+
+                extension Plain: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                    // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
+                    static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.size])
+                    public static func _archiveEncode(_ value: Plain, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                        var container = encoder.keyedContainer(_archiveKeys)
+                        try container.encode(value.size, at: 0)
+                    }
+                    public static var _archiveCanEncode: Bool {
+                        _archiveKeys.isInDeclarationOrder
+                    }
+                    public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Plain {
+                        try Plain(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                    }
+                    public static var _archiveCanDecode: Bool {
+                        _archiveKeys.isInDeclarationOrder
+                    }
+                    private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                        self.size = try container.decode(at: 0)
+                    }
+                }
+                """)
+        }
+    }
+
+    /// A final class gets both initializers in its body; a type that is only `Decodable` gets
+    /// the `CodingKeys` the compiler no longer synthesizes for it.
+    @Test func aDecodableOnlyClassWithADefault() {
+        expand("""
+            @ArchiveCodable(defaultsForMissingKeys: true)
+            final class Prefs: Decodable {
+                var volume = 5
+            }
+            """, """
+            final class Prefs: Decodable {
+                var volume = 5
+
+                enum CodingKeys: String, CodingKey {
+                    case volume
+                }
+
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    try container.decode(at: 0, default: &self.volume)
+                }
+
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    try container._archiveDecode(forKey: CodingKeys.volume, default: &self.volume)
+                }
+
+                init() {
+                }
+            }
+
+            extension Prefs: KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume])
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Prefs {
+                    try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+            }
+            """)
+    }
+
+    @Test func whatTheyRefuse() {
+        expand("""
+            @ArchiveCodable(defaultsForMissingKeys: flag)
+            struct A: Codable {
+                var x = 1
+            }
+            """, """
+            struct A: Codable {
+                var x = 1
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable(defaultsForMissingKeys:) takes 'true' or 'false' as a literal: the macro reads it from the source", line: 1, column: 41),
+            ])
+        expand("""
+            @ArchiveCodable
+            struct B: Codable {
+                @ArchiveAlias(oldName) var x: Int
+            }
+            """, """
+            struct B: Codable {
+                var x: Int
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveAlias takes one or more string literals: the macro reads the names from the source", line: 3, column: 5),
+            ])
+        expand("""
+            struct C: Codable {
+                @ArchiveAlias("old") var x: Int
+            }
+            """, """
+            struct C: Codable {
+                var x: Int
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveAlias is read by @ArchiveCodable only: put it on a stored property of a struct or final class with @ArchiveCodable", line: 2, column: 5),
+            ])
+    }
+}
