@@ -33,6 +33,11 @@
 ///   time: if it declares its cases in another order than the stored properties', the type
 ///   keeps its `Codable` path (same bytes, not faster); if it leaves a property out, the
 ///   expansion does not compile.
+/// - A struct or final class may declare one `var unknownFields = ArchiveUnknownFields()`
+///   (any name): it is not an entry (the macro declares `CodingKeys` without it, and a declared
+///   `CodingKeys` must leave it out); `ArchiveDecoder` keeps there every entry the type has no
+///   key for and `ArchiveEncoder` writes them back where they stood, so an older type re-saving
+///   a newer type's archive loses nothing (see `ArchiveUnknownFields`).
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.

@@ -18,6 +18,9 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
     case defaultsNotLiteral
     case aliasNotLiteral
     case aliasOutsideArchiveCodable
+    case unknownFieldsWithoutValue
+    case twoUnknownFields
+    case unknownFieldsInCodingKeys
 
     var message: String {
         switch self {
@@ -51,6 +54,12 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
             "@ArchiveAlias takes one or more string literals: the macro reads the names from the source"
         case .aliasOutsideArchiveCodable:
             "@ArchiveAlias is read by @ArchiveCodable only: put it on a stored property of a struct or final class with @ArchiveCodable"
+        case .unknownFieldsWithoutValue:
+            "@ArchiveCodable needs the ArchiveUnknownFields property to be a 'var' with an initial value ('var unknownFields = ArchiveUnknownFields()'): the Codable conformance leaves it out and starts it empty"
+        case .twoUnknownFields:
+            "@ArchiveCodable supports one ArchiveUnknownFields property per type"
+        case .unknownFieldsInCodingKeys:
+            "@ArchiveCodable keeps unknown entries in the ArchiveUnknownFields property, which is not an entry itself: leave it out of CodingKeys"
         }
     }
 

@@ -25,8 +25,9 @@ extension ArchiveCodableMacro: MemberMacro {
         let evolution = Evolution(shape: shape, defaultsForMissingKeys: defaults)
         var members: [DeclSyntax] = []
         // The `init(from:)` written for aliases or defaults leaves a type that is only
-        // `Decodable` without the `CodingKeys` the compiler would have synthesized for it.
-        if evolution.replacesInitFromDecoder, !encodes, !shape.declaresCodingKeys {
+        // `Decodable` without the `CodingKeys` the compiler would have synthesized for it; and
+        // the compiler's would code the `ArchiveUnknownFields` property as an entry.
+        if !shape.declaresCodingKeys, shape.unknownFields != nil || (evolution.replacesInitFromDecoder && !encodes) {
             let cases = shape.entries.map { "    case \($0.name)" }.joined(separator: "\n")
             members.append(DeclSyntax(stringLiteral: "enum CodingKeys: String, CodingKey {\n\(cases)\n}"))
         }

@@ -174,10 +174,15 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// Writes every entry in key order, as the synthesized `encode(to:)` does.
+    /// A type with `ArchiveUnknownFields` writes its unknown entries back where they stood:
+    /// before the first entry and after each one.
     static func encodeFunction(_ typeName: String, _ shape: CodableShape) -> String {
-        let container = shape.entries.isEmpty ? "_" : "var container"
-        let writes = shape.entries.enumerated().map { index, entry in
-            "    try container.encode(value.\(member(entry.name)), at: \(index))"
+        let unknown = shape.unknownFields.map { "value.\(member($0.name))" }
+        let container = shape.entries.isEmpty && unknown == nil ? "_" : "var container"
+        var writes = unknown.map { ["    try container.encode(\($0), after: -1)"] } ?? []
+        for (index, entry) in shape.entries.enumerated() {
+            writes.append("    try container.encode(value.\(member(entry.name)), at: \(index))")
+            if let unknown { writes.append("    try container.encode(\(unknown), after: \(index))") }
         }
         return """
             public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
@@ -223,6 +228,8 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 decode: { container, key in "try \(container).decode(at: \(key))" },
                 decodeWithDefault: { container, key, property in "try \(container).decode(at: \(key), default: &\(property))" })
         }
+        // Last: the entries no property took.
+        if let unknown = shape.unknownFields { lines.append("self.\(member(unknown.name)) = try container.unknownFields()") }
         return """
             private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
             \(lines.map { "    " + $0 }.joined(separator: "\n"))
@@ -328,6 +335,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// cases (all but an enum with a raw value), which a `#if` would hide.
     static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true) -> [Diagnostic] {
         var problems: [Diagnostic] = []
+        if readsMembers { problems += unsupportedUnknownFields(declaration.memberBlock.members) }
         for member in declaration.memberBlock.members {
             if readsMembers, let conditional = member.decl.as(IfConfigDeclSyntax.self), mayHideCodedMembers(conditional) {
                 problems.append(Diagnostic(node: conditional.clauses.first?.poundKeyword ?? conditional.poundEndif,
@@ -364,6 +372,24 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                     problems.append(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))
                 }
             }
+        }
+        return problems
+    }
+
+    /// What the generated code cannot do with the `ArchiveUnknownFields` properties among
+    /// `members`: one, a `var` with an initial value (the `Codable` conformance leaves it out),
+    /// not a key.
+    static func unsupportedUnknownFields(_ members: MemberBlockItemListSyntax) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let keys = CodableShape.codingKeysCases(in: members)
+        for (index, property) in StoredProperty.all(in: members).filter(\.holdsUnknownFields).enumerated() {
+            if !property.hasInitialValue || property.declaration.bindingSpecifier.tokenKind == .keyword(.let) {
+                problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.unknownFieldsWithoutValue))
+            }
+            if keys?.contains(property.name) == true {
+                problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.unknownFieldsInCodingKeys))
+            }
+            if index > 0 { problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.twoUnknownFields)) }
         }
         return problems
     }

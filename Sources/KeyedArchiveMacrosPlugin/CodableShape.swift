@@ -17,6 +17,9 @@ struct CodableShape {
     }
 
     var entries: [Entry]
+    /// The stored property of type `ArchiveUnknownFields`, if any: not an entry (the keys the
+    /// macro declares for such a type leave it out), but where decoding keeps unknown entries.
+    var unknownFields: StoredProperty?
     /// Whether the declaration's body declares `CodingKeys`, whose cases give `entries`; if not,
     /// `entries` are the stored properties, the keys the compiler synthesizes unless an
     /// extension declares `CodingKeys`.
@@ -29,7 +32,9 @@ struct CodableShape {
     /// The shape of `declaration`'s members: its `CodingKeys` cases in order if it declares
     /// the enum, else its stored properties in order (the keys the compiler synthesizes).
     init(members: MemberBlockItemListSyntax) {
-        let properties = StoredProperty.all(in: members)
+        var properties = StoredProperty.all(in: members)
+        unknownFields = properties.first(where: \.holdsUnknownFields)
+        properties.removeAll(where: \.holdsUnknownFields)
         let keys = Self.codingKeysCases(in: members)
         declaresCodingKeys = keys != nil
         if let keys {
@@ -73,6 +78,15 @@ struct StoredProperty {
 
     /// Whether it is given a value where it is declared (`var x = 1`, `var (x, y) = (1, 2)`).
     var hasInitialValue: Bool { binding.initializer != nil }
+
+    /// Whether its type is `ArchiveUnknownFields`, as written in its type annotation or its
+    /// initial value (`= ArchiveUnknownFields()`).
+    var holdsUnknownFields: Bool {
+        let names: Set<String> = ["ArchiveUnknownFields", "KeyedArchive.ArchiveUnknownFields"]
+        if let type = binding.typeAnnotation?.type.trimmedDescription { return names.contains(type) }
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
+        return names.contains(call.calledExpression.trimmedDescription) && call.arguments.isEmpty
+    }
 
     /// The names of its `@ArchiveAlias` attributes, in order.
     var aliases: [String] { declaration.archiveAliases.flatMap(\.names) }

@@ -4,7 +4,8 @@
 // Every input is decoded as each fuzz target type with default limits. Thrown errors are the
 // expected outcome for most inputs and are ignored; a crash, a sanitizer report, a timeout or
 // running out of memory is a finding (libFuzzer writes the input to Tests/Fuzz/crashers/). So
-// is an input on which the generated-code path and init(from:) disagree (`FuzzDirect`).
+// is an input on which the generated-code path and init(from:) disagree (`FuzzDirect`), and one
+// that a type keeping unknown fields does not write back and read again alike (`FuzzUnknown`).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -26,5 +27,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? decoder.decode(FuzzGraph.self, from: bytes)
     // Generated code and init(from:) must agree on every input, valid or not.
     if let disagreement = FuzzDirect.disagreement(bytes) { fatalError("FuzzDirect: \(disagreement)") }
+    // Whatever a type with unknown fields decodes, it writes back and reads again alike.
+    if let failure = FuzzUnknown.roundTripFailure(bytes) { fatalError("FuzzUnknown: \(failure)") }
     return 0
 }

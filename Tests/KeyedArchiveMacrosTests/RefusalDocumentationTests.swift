@@ -22,6 +22,9 @@ import Testing
         .defaultsNotLiteral: "argument that is not a literal `true` or `false`",
         .aliasNotLiteral: "whose arguments are not string literals",
         .aliasOutsideArchiveCodable: "not on a stored property of an `@ArchiveCodable` type",
+        .unknownFieldsWithoutValue: "an `ArchiveUnknownFields` property that is a `let` or has no initial value",
+        .unknownFieldsInCodingKeys: "is listed in `CodingKeys`",
+        .twoUnknownFields: "or is a second one",
     ]
 
     @Test func theArticleListsEveryRefusal() throws {

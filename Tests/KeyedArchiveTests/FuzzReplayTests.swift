@@ -43,6 +43,7 @@ private func replay(_ bytes: [UInt8]) -> [String] {
         unexpectedOutcome(FuzzTree.self, bytes),
         unexpectedOutcome(FuzzDirect.self, bytes),
         FuzzDirect.disagreement(bytes),
+        FuzzUnknown.roundTripFailure(bytes),
     ].compactMap { $0 }
 }
 

@@ -254,6 +254,28 @@ public struct ArchiveDirectKeyedContainer {
         try state.encodeMessageValue(value, depth: container.depth + 1)
     }
 
+    /// Writes the unknown entries of `fields` that stood after key `anchor` (−1: before the
+    /// first key) in the archive they were read from, back in that place: generated code calls
+    /// it before the first property and after each one.
+    public mutating func encode(_ fields: ArchiveUnknownFields, after anchor: Int) throws {
+        guard !fields.isEmpty else { return }
+        // A message writes known keys only: the general path writes the archive again.
+        if isInMessage { throw state.abandonMessage() }
+        for entry in fields.entries where entry.anchor == anchor {
+            // Each key in the form it had, a string one through the key table, as
+            // `encodeAnyValue` writes a key of the key set.
+            let wire = KeyForm.integer(of: entry.key).map(KeyForm.wire(integer:))
+                ?? KeyForm.wire(stringIndex: state.keyTable.index(of: entry.key.stringValue))
+            try state.withSink(forWritingTo: container) { sink in
+                let mark = sink.mark()
+                let addedKey = state.writeKey(wire: wire, into: sink)
+                try state.encodeValueRollingBack(
+                    entry.value, in: sink, mark: mark, addedKey: addedKey, parentPath: path, component: .key(entry.key),
+                    depth: container.depth + 1, optionalDepth: 1)
+            }
+        }
+    }
+
     /// Writes `value` under key `key` unless it is `nil` (then there is no entry).
     public mutating func encode<T: Encodable>(_ value: T?, at key: Int) throws {
         if let value { try encode(value, at: key) }

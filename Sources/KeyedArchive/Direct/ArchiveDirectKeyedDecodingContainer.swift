@@ -100,6 +100,63 @@ public struct ArchiveDirectKeyedDecodingContainer {
         value = try decode(T?.self, at: key)
     }
 
+    /// The container's entries that no key of its key set takes (`ArchiveUnknownFields`): each
+    /// with its key as written, its value, and the position of the last known entry before it.
+    /// Generated code reads them last, after every property.
+    public func unknownFields() throws -> ArchiveUnknownFields {
+        if cursor >= 0 {
+            // A message takes its entries in order, and gives up at one no key takes: entries
+            // left after the last one taken are unknown, and the general path collects them.
+            let cursor = state.messageCursors[cursor]
+            if cursor.next < cursor.end { throw state.abandonMessageRead() }
+            return ArchiveUnknownFields()
+        }
+        // Where the value of each key's entry starts, as every lookup finds it.
+        var known: [Int: Int] = [:]
+        for index in 0..<keys.count {
+            if let location = try location(index) { known[location.offset] = index }
+        }
+        var unknown: [(key: UnknownKey, anchor: Int, start: Int)] = []
+        var anchor = -1
+        let reader = state.reader
+        var p = entries.start
+        do throws(ArchiveFormatError) {
+            while p < entries.end {
+                let (integer, stringIndex) = KeyForm.decode(try reader.varint(at: &p, limit: entries.end))
+                let valueEnd = try reader.valueEnd(at: p, limit: entries.end)
+                if let index = known[p] {
+                    anchor = index
+                } else {
+                    unknown.append((integer.map(UnknownKey.integer) ?? .string(state.keyStrings[stringIndex!]), anchor, p))
+                }
+                p = valueEnd
+            }
+        } catch {
+            throw DecodingErrors.corrupted(error, path: path.path)
+        }
+        return ArchiveUnknownFields(entries: try unknown.map {
+            UnknownEntry(key: $0.key, anchor: $0.anchor, value: try unknownValue(at: $0.start, key: $0.key))
+        })
+    }
+
+    /// The unknown value at `start`, walked and checked as the validator checks a value.
+    private func unknownValue(at start: Int, key: UnknownKey) throws -> UnknownValue {
+        var builder = UnknownValueBuilder(keyStrings: state.keyStrings, base: state.reader.base)
+        do throws(ArchiveFormatError) {
+            _ = try FormatWalk(reader: state.reader, keyIdentities: state.keyIdentities, limits: state.limits)
+                .walk(start..<entries.end, &builder)
+        } catch {
+            // A reference to a shared object outside the value fails the walk's check, at the
+            // reference: such a value cannot be written back anyway.
+            if let offset = error.offset, offset < state.reader.count,
+               state.reader.base.load(fromByteOffset: offset, as: UInt8.self) == WireTag.reference {
+                return .holdsReferences
+            }
+            throw DecodingErrors.corrupted(error, path: path.appending(key).path)
+        }
+        return builder.holdsReferences ? .holdsReferences : builder.result!
+    }
+
     /// The same container, read with the keys `otherKeys`: generated code reads the names a
     /// renamed property had (`@ArchiveAlias`) through it. Its lookups scan the entries.
     public func withKeys(_ otherKeys: ArchiveKeySet) -> ArchiveDirectKeyedDecodingContainer {

@@ -212,3 +212,83 @@ extension ArchiveCodableExpansionTests {
             ])
     }
 }
+
+/// What an `ArchiveUnknownFields` property adds: keys without it, its entries written back
+/// before the first property and after each one, and read last.
+extension ArchiveCodableExpansionTests {
+    @Test func unknownFieldsAreKeptAndWrittenBack() {
+        expand("""
+            @ArchiveCodable
+            struct Settings: Codable {
+                var name: String
+                var unknownFields = ArchiveUnknownFields()
+                var size: Int
+            }
+            """, """
+            struct Settings: Codable {
+                var name: String
+                var unknownFields = ArchiveUnknownFields()
+                var size: Int
+
+                enum CodingKeys: String, CodingKey {
+                    case name
+                    case size
+                }
+            }
+
+            extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.size])
+                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.unknownFields, after: -1)
+                    try container.encode(value.name, at: 0)
+                    try container.encode(value.unknownFields, after: 0)
+                    try container.encode(value.size, at: 1)
+                    try container.encode(value.unknownFields, after: 1)
+                }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Settings {
+                    try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static var _archiveCanDecode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    self.name = try container.decode(at: 0)
+                    self.size = try container.decode(at: 1)
+                    self.unknownFields = try container.unknownFields()
+                }
+            }
+            """)
+    }
+
+    @Test func whatUnknownFieldsRefuse() {
+        expand("""
+            @ArchiveCodable
+            struct A: Codable {
+                var x: Int
+                var unknown: ArchiveUnknownFields
+                var more = ArchiveUnknownFields()
+                enum CodingKeys: String, CodingKey {
+                    case x, unknown
+                }
+            }
+            """, """
+            struct A: Codable {
+                var x: Int
+                var unknown: ArchiveUnknownFields
+                var more = ArchiveUnknownFields()
+                enum CodingKeys: String, CodingKey {
+                    case x, unknown
+                }
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: "@ArchiveCodable needs the ArchiveUnknownFields property to be a 'var' with an initial value ('var unknownFields = ArchiveUnknownFields()'): the Codable conformance leaves it out and starts it empty", line: 4, column: 9),
+                DiagnosticSpec(message: "@ArchiveCodable keeps unknown entries in the ArchiveUnknownFields property, which is not an entry itself: leave it out of CodingKeys", line: 4, column: 9),
+                DiagnosticSpec(message: "@ArchiveCodable supports one ArchiveUnknownFields property per type", line: 5, column: 9),
+            ])
+    }
+}

@@ -342,3 +342,57 @@ enum FuzzSamples {
         "a": .array([.int(1), .array([.null, .object([:])]), .string("")]),
     ])
 }
+
+/// A type that keeps unknown fields (`ArchiveUnknownFields`), with the conformances the macro
+/// writes for it written out: whatever it decodes must encode again (or refuse an unknown field
+/// holding shared objects, by throwing) and decode to the same value, and that second archive
+/// must encode to itself.
+struct FuzzUnknown: Codable, Equatable {
+    var name: String
+    var count: Int?
+    var unknownFields = ArchiveUnknownFields()
+
+    enum CodingKeys: String, CodingKey { case name, count }
+
+    /// How `bytes` breaks the round trip through this type, or `nil` if it holds (or `bytes`
+    /// does not decode as it). The decoder fuzzer stops on a break, as on a crash.
+    static func roundTripFailure(_ bytes: [UInt8]) -> String? {
+        guard let first = try? ArchiveDecoder().decode(FuzzUnknown.self, from: bytes) else { return nil }
+        let archive: Data
+        do { archive = try ArchiveEncoder().encode(first) } catch {
+            guard case EncodingError.invalidValue(_, let context) = error, context.debugDescription.contains("shared object") else {
+                return "re-encoding threw \(error)"
+            }
+            return nil
+        }
+        guard let second = try? ArchiveDecoder().decode(FuzzUnknown.self, from: archive) else { return "its own archive did not decode" }
+        guard second.name == first.name, second.count == first.count, second.unknownFields.keys == first.unknownFields.keys else {
+            return "decoded again as another value: \(first) against \(second)"
+        }
+        guard let again = try? ArchiveEncoder().encode(second), again == archive else { return "its archive did not come back byte for byte" }
+        return nil
+    }
+}
+
+extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count])
+
+    static func _archiveEncode(_ value: FuzzUnknown, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.unknownFields, after: -1)
+        try container.encode(value.name, at: 0)
+        try container.encode(value.unknownFields, after: 0)
+        try container.encode(value.count, at: 1)
+        try container.encode(value.unknownFields, after: 1)
+    }
+
+    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzUnknown {
+        try FuzzUnknown(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.name = try container.decode(at: 0)
+        self.count = try container.decode(at: 1)
+        self.unknownFields = try container.unknownFields()
+    }
+}
