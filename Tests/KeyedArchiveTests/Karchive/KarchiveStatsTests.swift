@@ -172,7 +172,7 @@ import Testing
     @Test func helpListsEverySubcommand() {
         let run = karchive("--help")
         #expect(run.status == 0)
-        for name in ["inspect", "validate", "stats", "to-json", "from-json", "bench"] {
+        for name in ["inspect", "validate", "stats", "to-json", "from-json", "schema", "compat", "bench"] {
             #expect(run.text.contains("  \(name) "), "\(name)")
         }
         // The JSON mapping is written once, in Spec/JSON.md; both commands point to it.
