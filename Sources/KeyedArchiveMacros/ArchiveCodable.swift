@@ -38,6 +38,9 @@
 ///   `CodingKeys` must leave it out); `ArchiveDecoder` keeps there every entry the type has no
 ///   key for and `ArchiveEncoder` writes them back where they stood, so an older type re-saving
 ///   a newer type's archive loses nothing (see `ArchiveUnknownFields`).
+/// - A struct or final class describes its archives: `archiveSchema` (`ArchiveSchemaDescribing`)
+///   lists its fields, their keys, types, defaults and aliases, for
+///   `ArchiveSchema.breakingChanges(from:to:)`.
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
 ///   value that names no case is the standard library's `dataCorrupted` error.
@@ -57,8 +60,8 @@
 @attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
 @attached(
     extension,
-    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:)), named(init(from:))
+    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing,
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 
@@ -90,8 +93,8 @@ public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin
 @attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
 @attached(
     extension,
-    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(init(_archiveFrom:)), named(init(from:))
+    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing,
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable(defaultsForMissingKeys: Bool) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 

@@ -15,7 +15,7 @@ extension ArchiveCodableMacro: MemberMacro {
         // The same conditions as the extension role's for a struct or a class.
         let (encodes, decodes) = codableDirections(declaration)
         let kind = DeclarationKind(declaration)
-        guard kind == .finalClass || kind == .structure, decodes,
+        guard kind == .finalClass || kind == .structure, encodes || decodes,
               declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
               kind == .structure || inheritsOnlyProtocols(declaration),
               unsupportedContext(declaration, attribute: node, in: context) == nil,
@@ -31,7 +31,8 @@ extension ArchiveCodableMacro: MemberMacro {
             let cases = shape.entries.map { "    case \($0.name)" }.joined(separator: "\n")
             members.append(DeclSyntax(stringLiteral: "enum CodingKeys: String, CodingKey {\n\(cases)\n}"))
         }
-        guard kind == .finalClass else { return members }
+        // A class's decoding initializers, which must be in its body.
+        guard kind == .finalClass, decodes else { return members }
         members.append(DeclSyntax(stringLiteral: decodingInitializer(shape, evolution)))
         if evolution.replacesInitFromDecoder {
             members.append(DeclSyntax(stringLiteral: codableInitializer(shape, evolution, access: accessModifier(declaration))))

@@ -118,7 +118,32 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                 }
             }
         }
+        // The schema of its archives (`ArchiveSchemaDescribing`), for the compatibility check.
+        if !conformances.isEmpty, wanted.contains(where: { $0.hasSuffix("ArchiveSchemaDescribing") }) {
+            conformances.append("KeyedArchive.ArchiveSchemaDescribing")
+            members.append(schemaFunction(typeName, shape, evolution))
+        }
         return try conformanceExtension(typeName, conformances: conformances, members: members)
+    }
+
+    /// Describes each entry: its key, the type of its property (read from a key path, so an
+    /// initial value without a type annotation is enough), its default and aliases.
+    /// (The key path names the type: `\Self.x` here fails to demangle at run time.)
+    static func schemaFunction(_ typeName: String, _ shape: CodableShape, _ evolution: Evolution) -> String {
+        let fields = shape.entries.map { entry in
+            var arguments = [literal(entry.name), "key: \(key(entry.name, of: "CodingKeys"))", "\\\(typeName).\(member(entry.name))"]
+            // A `let` with a value is written but never read: it never fails a read.
+            if evolution.hasDefault(entry) || !entry.isDecoded { arguments.append("hasDefault: true") }
+            if !entry.aliases.isEmpty { arguments.append("aliases: [\(entry.aliases.map(literal).joined(separator: ", "))]") }
+            return "    fields.append(builder.field(\(arguments.joined(separator: ", "))))"
+        }
+        return """
+            public static func _archiveTypeSchema(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveTypeSchema {
+                var fields: [KeyedArchive.ArchiveFieldSchema] = []
+            \(fields.joined(separator: "\n"))
+                return KeyedArchive.ArchiveTypeSchema(fields: fields, keepsUnknownFields: \(shape.unknownFields != nil))
+            }
+            """
     }
 
     /// The comment above the key list the macro makes of a type's stored properties, shown by

@@ -109,4 +109,14 @@ struct EvolvingYourTypesSamples {
 
         #expect(changes.map(\.description) == ["Settings.fontSize: fontSize: Int is required, and archives of the old type do not have it"])
     }
+
+    @Test func generatedSchemas() {
+        let releaseChanges = ArchiveSchema.breakingChanges(from: SettingsV2.archiveSchema, to: SettingsV3.archiveSchema)
+        // releaseChanges.isEmpty: version 3 adds a field with a default
+
+        #expect(releaseChanges.isEmpty)
+        #expect(SettingsV3.archiveSchema.types["SettingsV3"]?.fields.first { $0.name == "sidebarWidth" }?.type == .scalar("Double"))
+        // And the other way, version 1 cannot read version 2's renamed colour.
+        #expect(ArchiveSchema.breakingChanges(from: SettingsV1.archiveSchema, to: SettingsV2.archiveSchema).map(\.kind) == [.removedRequired])
+    }
 }

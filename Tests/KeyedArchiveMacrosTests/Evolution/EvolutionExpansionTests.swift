@@ -1,4 +1,5 @@
 import KeyedArchiveMacrosPlugin
+import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
@@ -290,5 +291,58 @@ extension ArchiveCodableExpansionTests {
                 DiagnosticSpec(message: "@ArchiveCodable keeps unknown entries in the ArchiveUnknownFields property, which is not an entry itself: leave it out of CodingKeys", line: 4, column: 9),
                 DiagnosticSpec(message: "@ArchiveCodable supports one ArchiveUnknownFields property per type", line: 5, column: 9),
             ])
+    }
+}
+
+/// The schema a type describes when the compiler asks for `ArchiveSchemaDescribing` too (as it
+/// does for every type the macro annotates; the other expansion tests leave it out).
+@Suite struct SchemaExpansionTests {
+    /// (Encodable only: the `CodingKeys` without the unknown fields' property is declared
+    /// all the same, or the synthesized `encode(to:)` would code it.)
+    @Test func aStructDescribesItsFields() {
+        let macros = ["ArchiveCodable": MacroSpec(type: ArchiveCodableMacro.self,
+                                                   conformances: ["ArchiveDirectEncodable", "ArchiveSchemaDescribing"]),
+                      "ArchiveAlias": MacroSpec(type: ArchiveAliasMacro.self)]
+        assertMacroExpansion("""
+            @ArchiveCodable(defaultsForMissingKeys: true)
+            struct Settings: Encodable {
+                @ArchiveAlias("colour") var color = "blue"
+                let version = 2
+                var unknownFields = ArchiveUnknownFields()
+            }
+            """, expandedSource: """
+            struct Settings: Encodable {
+                var color = "blue"
+                let version = 2
+                var unknownFields = ArchiveUnknownFields()
+
+                enum CodingKeys: String, CodingKey {
+                    case color
+                    case version
+                }
+            }
+
+            extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveSchemaDescribing {
+                // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version])
+                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    var container = encoder.keyedContainer(_archiveKeys)
+                    try container.encode(value.unknownFields, after: -1)
+                    try container.encode(value.color, at: 0)
+                    try container.encode(value.unknownFields, after: 0)
+                    try container.encode(value.version, at: 1)
+                    try container.encode(value.unknownFields, after: 1)
+                }
+                public static var _archiveCanEncode: Bool {
+                    _archiveKeys.isInDeclarationOrder
+                }
+                public static func _archiveTypeSchema(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveTypeSchema {
+                    var fields: [KeyedArchive.ArchiveFieldSchema] = []
+                    fields.append(builder.field("color", key: CodingKeys.color, \\Settings.color, hasDefault: true, aliases: ["colour"]))
+                    fields.append(builder.field("version", key: CodingKeys.version, \\Settings.version, hasDefault: true))
+                    return KeyedArchive.ArchiveTypeSchema(fields: fields, keepsUnknownFields: true)
+                }
+            }
+            """, macroSpecs: macros, failureHandler: { Issue.record(Comment(rawValue: $0.message)) })
     }
 }
