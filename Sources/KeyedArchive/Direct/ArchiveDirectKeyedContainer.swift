@@ -263,7 +263,9 @@ public struct ArchiveDirectKeyedContainer {
         if isInMessage { throw state.abandonMessage() }
         for entry in fields.entries where entry.anchor == anchor {
             // Each key in the form it had, a string one through the key table, as
-            // `encodeAnyValue` writes a key of the key set.
+            // `encodeAnyValue` writes a key of the key set. Its steps, not a helper shared with
+            // it: that helper cost app state's encoding 0.4 % more instructions even inlined,
+            // 1.6 % not (callgrind), on the path every value without generated code takes.
             let wire = KeyForm.integer(of: entry.key).map(KeyForm.wire(integer:))
                 ?? KeyForm.wire(stringIndex: state.keyTable.index(of: entry.key.stringValue))
             try state.withSink(forWritingTo: container) { sink in

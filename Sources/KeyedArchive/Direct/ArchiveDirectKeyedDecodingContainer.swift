@@ -111,7 +111,9 @@ public struct ArchiveDirectKeyedDecodingContainer {
             if cursor.next < cursor.end { throw state.abandonMessageRead() }
             return ArchiveUnknownFields()
         }
-        // Where the value of each key's entry starts, as every lookup finds it.
+        // Where the value of each key's entry starts, as every lookup finds it: looked up again
+        // rather than noted by the reads, which leave the container unchanged (with slots, each
+        // lookup is an array read).
         var known: [Int: Int] = [:]
         for index in 0..<keys.count {
             if let location = try location(index) { known[location.offset] = index }

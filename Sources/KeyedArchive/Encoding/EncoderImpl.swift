@@ -198,6 +198,9 @@ extension EncoderImpl: SingleValueEncodingContainer {
     /// not the instance's value alone, so it is no occurrence of the instance, and its next
     /// occurrence is written in full.
     private func encode<T: Encodable>(_ value: T, overContinuedPlaceholder placeholder: ContainerRef) throws {
+        // Whether the value is written natively is asked of `NativeEncoding.write` itself, the
+        // one list of native types, by a write into a scratch writer: this path is rare (a late
+        // single value over a continued placeholder), and a second list could disagree with it.
         var scratch = ByteWriter(capacity: 0)
         if NativeEncoding.write(value, into: &scratch, withinDepth: true) || depth + 1 > state.maximumDepth {
             return try encodeSingle(value)

@@ -48,6 +48,7 @@ extension KeyedDecodingContainer {
     /// value under `key` into `value` if the key is present; if not, `value` keeps the property's
     /// initial value, its default.
     public func _archiveDecode<T: Decodable>(_ type: T.Type = T.self, forKey key: Key, default value: inout T) throws {
+        // `contains` then `decode`, as `ArchiveDefault` reads: null under the key is an error.
         if contains(key) { value = try decode(T.self, forKey: key) }
     }
 

@@ -78,6 +78,8 @@ extension KeyedDecodingContainer {
     /// Decodes an ``ArchiveDefault`` property: its default if `key` is missing, otherwise the
     /// value under it, checked as the bare value's would be.
     public func decode<Default>(_ type: ArchiveDefault<Default>.Type, forKey key: Key) throws -> ArchiveDefault<Default> {
+        // Two lookups: no call of `KeyedDecodingContainer` reads a value if present and still
+        // throws on null (`decodeIfPresent` reads null as absent, which would hide bad data).
         guard contains(key) else { return ArchiveDefault(wrappedValue: Default.defaultValue) }
         return ArchiveDefault(wrappedValue: try decode(Default.Value.self, forKey: key))
     }
