@@ -135,12 +135,15 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             // A `let` with a value is written but never read: it never fails a read.
             if evolution.hasDefault(entry) || !entry.isDecoded { arguments.append("hasDefault: true") }
             if !entry.aliases.isEmpty { arguments.append("aliases: [\(entry.aliases.map(literal).joined(separator: ", "))]") }
-            return "    fields.append(builder.field(\(arguments.joined(separator: ", "))))"
+            return "        builder.field(\(arguments.joined(separator: ", "))),"
         }
+        // A literal, not appends to a `var`: a type without entries would leave the `var`
+        // unmutated, a warning in the user's code.
         return """
             public static func _archiveTypeSchema(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveTypeSchema {
-                var fields: [KeyedArchive.ArchiveFieldSchema] = []
+                let fields: [KeyedArchive.ArchiveFieldSchema] = [
             \(fields.joined(separator: "\n"))
+                ]
                 return KeyedArchive.ArchiveTypeSchema(fields: fields, keepsUnknownFields: \(shape.unknownFields != nil))
             }
             """

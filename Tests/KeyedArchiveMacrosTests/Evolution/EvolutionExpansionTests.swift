@@ -337,9 +337,10 @@ extension ArchiveCodableExpansionTests {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveTypeSchema(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveTypeSchema {
-                    var fields: [KeyedArchive.ArchiveFieldSchema] = []
-                    fields.append(builder.field("color", key: CodingKeys.color, \\Settings.color, hasDefault: true, aliases: ["colour"]))
-                    fields.append(builder.field("version", key: CodingKeys.version, \\Settings.version, hasDefault: true))
+                    let fields: [KeyedArchive.ArchiveFieldSchema] = [
+                        builder.field("color", key: CodingKeys.color, \\Settings.color, hasDefault: true, aliases: ["colour"]),
+                        builder.field("version", key: CodingKeys.version, \\Settings.version, hasDefault: true),
+                    ]
                     return KeyedArchive.ArchiveTypeSchema(fields: fields, keepsUnknownFields: true)
                 }
             }
