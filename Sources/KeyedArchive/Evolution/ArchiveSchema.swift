@@ -80,9 +80,11 @@ public indirect enum ArchiveValueType: Codable, Sendable, Hashable, CustomString
     case array(ArchiveValueType)
     /// A dictionary.
     case dictionary(key: ArchiveValueType, value: ArchiveValueType)
-    /// A keyed type the schema describes, by name.
+    /// A keyed type the schema describes, by name: as Swift spells it without modules, with the
+    /// types it is nested in (`Document.Margins`).
     case type(String)
-    /// Any other type, by name: compared by name only.
+    /// Any other type, by name (as for `type`, generic arguments included: `Box<Date>`):
+    /// compared by name only.
     case other(String)
 
     /// The type as Swift spells it.

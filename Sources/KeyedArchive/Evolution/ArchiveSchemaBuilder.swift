@@ -46,11 +46,28 @@ public struct ArchiveSchemaBuilder: Sendable {
     init() {}
 
     /// A type's name in a schema: as Swift spells it, qualified by the types it is nested in,
-    /// without its module.
+    /// without modules, its generic arguments' included (`Box<Date>`, not
+    /// `Box<Foundation.Date>`): `Date` is `FoundationEssentials.Date` on Linux, and a schema
+    /// made on one platform is compared with one made on another.
     static func name(of type: Any.Type) -> String {
-        let reflected = String(reflecting: type)
-        guard let dot = reflected.firstIndex(of: ".") else { return reflected }
-        return String(reflected[reflected.index(after: dot)...])
+        // `String(reflecting:)` qualifies every type with its module first: each dotted path
+        // loses its first component.
+        var result = ""
+        var path = ""
+        func endPath() {
+            if let dot = path.firstIndex(of: ".") { result += path[path.index(after: dot)...] } else { result += path }
+            path = ""
+        }
+        for character in String(reflecting: type) {
+            if character.isLetter || character.isNumber || character == "_" || character == "." && !path.isEmpty {
+                path.append(character)
+            } else {
+                endPath()
+                result.append(character)
+            }
+        }
+        endPath()
+        return result
     }
 
     /// The schema type of `T`: what it says of itself, or its name.

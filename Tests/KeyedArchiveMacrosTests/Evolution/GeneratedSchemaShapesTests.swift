@@ -70,7 +70,7 @@ struct SchemaFolder: Codable {
         let folder = try #require(schema.types["SchemaFolder"]).fields
         #expect(folder.map(\.type) == [
             .scalar("String"), .dictionary(key: .scalar("String"), value: .type("SchemaFolder")), .type("SchemaOuter.Inner"),
-            .other("SchemaBox<Swift.Int>"), .other("SchemaMode"), .optional(.type("SchemaTreeNode")),
+            .other("SchemaBox<Int>"), .other("SchemaMode"), .optional(.type("SchemaTreeNode")),
         ])
         // A type that contains itself is described in full, once.
         #expect(schema.types["SchemaTreeNode"]?.fields.map(\.type) == [
@@ -91,5 +91,15 @@ struct SchemaFolder: Codable {
         // What the check says is what happens.
         let old = SchemaLibraryV1(featured: SchemaShelfV1(title: "a", count: 1), shelves: ["b": SchemaShelfV1(title: "b", count: 2)])
         #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(SchemaLibraryV2.self, from: ArchiveEncoder().encode(old)) }
+    }
+
+    @Test func namesLeaveModulesOut() {
+        // `Date` is `FoundationEssentials.Date` on Linux and `Foundation.Date` on macOS: names
+        // must not depend on it, nor on the test module's name.
+        #expect(ArchiveSchemaBuilder.name(of: SchemaBox<Date>.self) == "SchemaBox<Date>")
+        #expect(ArchiveSchemaBuilder.name(of: [String: SchemaOuter.Inner].self) == "Dictionary<String, SchemaOuter.Inner>")
+        #expect(ArchiveSchemaBuilder.name(of: SchemaBox<[SchemaBox<Int?>]>.self) == "SchemaBox<Array<SchemaBox<Optional<Int>>>>")
+        #expect(ArchiveSchemaBuilder.name(of: SchemaOuter.Inner.self) == "SchemaOuter.Inner")
+        #expect(ArchiveSchemaBuilder.name(of: Int.self) == "Int")
     }
 }
