@@ -64,6 +64,32 @@ public enum ArchiveCompatibility {
     public static func problems<T: Codable & Equatable>(reading type: T.Type, samplesIn directory: URL,
                                                        decoder: ArchiveDecoder = ArchiveDecoder(),
                                                        encoder: ArchiveEncoder = ArchiveEncoder()) throws -> [Problem] {
+        try problems(reading: T.self, samplesIn: directory, decoder: decoder) { value in
+            let again = try decoder.decode(T.self, from: encoder.encode(value))
+            return again == value ? nil : "written back, reads as another value: \(value) became \(again)"
+        }
+    }
+
+    /// The same checks, `problems(reading:samplesIn:decoder:encoder:)`, for a type that is not
+    /// `Equatable`: what a sample reads as is written back, read again and written once more,
+    /// and the two archives must be the same bytes (both written with `deterministic` on, so
+    /// that dictionaries' order cannot differ).
+    public static func problems<T: Codable>(reading type: T.Type, samplesIn directory: URL,
+                                           decoder: ArchiveDecoder = ArchiveDecoder(),
+                                           encoder: ArchiveEncoder = ArchiveEncoder()) throws -> [Problem] {
+        var encoder = encoder
+        encoder.deterministic = true
+        return try problems(reading: T.self, samplesIn: directory, decoder: decoder) { value in
+            let archive = try encoder.encode(value)
+            let again = try encoder.encode(decoder.decode(T.self, from: archive))
+            return again == archive ? nil : "written back, reads as another value: writing that again gives other bytes (\(archive.count) → \(again.count) bytes)"
+        }
+    }
+
+    /// The samples' problems: each read as `T`, and checked by `writtenBack`, which answers what
+    /// went wrong writing the value back, or `nil`.
+    private static func problems<T: Decodable>(reading type: T.Type, samplesIn directory: URL, decoder: ArchiveDecoder,
+                                               writtenBack: (T) throws -> String?) throws -> [Problem] {
         let samples = try samples(in: directory)
         guard !samples.isEmpty else {
             return [Problem(sample: directory.lastPathComponent, detail: "no samples (*.karchive) in \(directory.path)")]
@@ -77,8 +103,7 @@ public enum ArchiveCompatibility {
                 continue
             }
             do {
-                let again = try decoder.decode(T.self, from: encoder.encode(value))
-                if again != value { problems.append(Problem(sample: name, detail: "written back, reads as another value: \(value) became \(again)")) }
+                if let detail = try writtenBack(value) { problems.append(Problem(sample: name, detail: detail)) }
             } catch {
                 problems.append(Problem(sample: name, detail: "cannot be written back and read again: \(error)"))
             }
