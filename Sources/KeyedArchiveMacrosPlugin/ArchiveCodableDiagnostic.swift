@@ -12,6 +12,7 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
     case customEncode
     case customDecode
     case propertyWrapper
+    case archiveDefaultWrapper
     case lazyProperty
     case conditionalMembers
     case conditionalCodingKeys
@@ -42,6 +43,8 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
             "@ArchiveCodable cannot be used with a custom init(from:): the generated code would read differently; remove one of them"
         case .propertyWrapper:
             "@ArchiveCodable does not support property wrappers: the wrapper's own Codable conformance decides the bytes"
+        case .archiveDefaultWrapper:
+            "@ArchiveCodable does not support @ArchiveDefault, a property wrapper for plain Codable types: give the property its default as an initial value and write @ArchiveCodable(defaultsForMissingKeys: true)"
         case .lazyProperty:
             "@ArchiveCodable does not support lazy properties"
         case .conditionalMembers:

@@ -397,7 +397,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                     problems.append(Diagnostic(node: alias.attribute, message: ArchiveCodableDiagnostic.aliasNotLiteral))
                 }
                 if let wrapper, variable.bindings.allSatisfy(\.isStored) {
-                    problems.append(Diagnostic(node: wrapper, message: ArchiveCodableDiagnostic.propertyWrapper))
+                    // `@ArchiveDefault` has the macro's own way: say which.
+                    let name = wrapper.as(AttributeSyntax.self)?.attributeName.as(IdentifierTypeSyntax.self)?.name.text
+                        ?? wrapper.as(AttributeSyntax.self)?.attributeName.as(MemberTypeSyntax.self)?.name.text
+                    let message: ArchiveCodableDiagnostic = name == "ArchiveDefault" ? .archiveDefaultWrapper : .propertyWrapper
+                    problems.append(Diagnostic(node: wrapper, message: message))
                 }
             }
         }

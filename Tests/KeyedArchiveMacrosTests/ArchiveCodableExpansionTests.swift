@@ -643,6 +643,23 @@ import Testing
                 DiagnosticSpec(message: "@ArchiveCodable does not support property wrappers: the wrapper's own Codable conformance decides the bytes", line: 3, column: 5),
                 DiagnosticSpec(message: "@ArchiveCodable does not support lazy properties", line: 4, column: 10),
             ])
+        // `@ArchiveDefault`, spelled either way, is pointed to the macro's own defaults.
+        let advice = "@ArchiveCodable does not support @ArchiveDefault, a property wrapper for plain Codable types: give the property its default as an initial value and write @ArchiveCodable(defaultsForMissingKeys: true)"
+        expand("""
+            @ArchiveCodable
+            struct Settings: Codable {
+                @ArchiveDefault<ArchiveDefaults.Zero<Int>> var size: Int
+                @KeyedArchive.ArchiveDefault<ArchiveDefaults.True> var on: Bool
+            }
+            """, """
+            struct Settings: Codable {
+                @ArchiveDefault<ArchiveDefaults.Zero<Int>> var size: Int
+                @KeyedArchive.ArchiveDefault<ArchiveDefaults.True> var on: Bool
+            }
+            """, diagnostics: [
+                DiagnosticSpec(message: advice, line: 3, column: 5),
+                DiagnosticSpec(message: advice, line: 4, column: 5),
+            ])
     }
 
     @Test func aTypeThatIsNotCodableGetsAFixIt() {

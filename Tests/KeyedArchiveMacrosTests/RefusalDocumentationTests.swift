@@ -16,6 +16,7 @@ import Testing
         .customEncode: "its own `encode(to:)`",
         .customDecode: "or `init(from:)`",
         .propertyWrapper: "a property with a property wrapper",
+        .archiveDefaultWrapper: "(`@ArchiveDefault` included",
         .lazyProperty: "a `lazy` property",
         .conditionalMembers: "properties, cases, `CodingKeys` cases or initializers inside `#if`",
         .conditionalCodingKeys: "`CodingKeys` cases or initializers inside `#if`",
