@@ -9,12 +9,14 @@ struct Schema: KarchiveCommand {
         discussion: """
             With archives, infers the schema of the type that wrote them from their values: each \
             keyed container is a type, named by where it stands (Root, Root.window, Root.items[]); \
+            a root that is not one is given by its type, rootType (an array of Root[], say); \
             a field every instance holds, never nil, is required, any other optional; scalars are \
             named by their tags, integers by the narrowest of Int64, UInt64, Int128, UInt128 that \
             holds every value seen. More archives make a better guess. An archive cannot show \
             defaults or aliases: give a schema file for those. With a schema file (JSON, as this \
             command prints it), prints it again, checked. The JSON is ArchiveSchema's Codable form, \
-            with sorted keys.
+            with sorted keys, without what is the default (no aliases, no default, a string key \
+            that is the name).
             """
     )
 

@@ -41,12 +41,13 @@ struct SchemaInference {
         root = Self.merge(root, Self.shape(of: value))
     }
 
-    /// The schema of everything added, rooted at `Root`.
+    /// The schema of everything added, rooted at `Root`: a keyed root is the type `Root`; any
+    /// other root is given by its type (`[Root[]]` for an array of keyed values).
     func schema() -> ArchiveSchema {
         var types: [String: ArchiveTypeSchema] = [:]
         let rootType = root.map { Self.valueType($0, name: "Root", types: &types) } ?? .other("empty")
-        if case .type = rootType {} else { types["Root"] = ArchiveTypeSchema(fields: []) }
-        return ArchiveSchema(root: "Root", types: types)
+        if case .type("Root") = rootType { return ArchiveSchema(root: "Root", types: types) }
+        return ArchiveSchema(root: "Root", types: types, rootType: rootType)
     }
 
     private static func shape(of value: Seen) -> Shape {

@@ -45,8 +45,8 @@ extension ArchiveSchema {
     /// compared once, so recursive types end.
     public static func breakingChanges(from old: ArchiveSchema, to new: ArchiveSchema) -> [ArchiveBreakingChange] {
         var check = CompatibilityCheck(old: old, new: new)
-        check.compare(old: old.root, new: new.root, path: new.root, newReadsOld: true)
-        check.compare(old: old.root, new: new.root, path: new.root, newReadsOld: false)
+        check.compareRoots(newReadsOld: true)
+        check.compareRoots(newReadsOld: false)
         return check.changes
     }
 }
@@ -66,6 +66,27 @@ private struct CompatibilityCheck {
     mutating func report(_ kind: ArchiveBreakingChange.Kind, _ path: String, _ detail: String) {
         let change = ArchiveBreakingChange(kind: kind, path: path, detail: detail)
         if !changes.contains(change) { changes.append(change) }
+    }
+
+    /// Compares the roots one way: as any field's values, so that a root that is an array of
+    /// keyed values compares their types.
+    mutating func compareRoots(newReadsOld: Bool) {
+        let (oldRoot, newRoot) = (old.rootValueType, new.rootValueType)
+        let (written, read) = newReadsOld ? (oldRoot, newRoot) : (newRoot, oldRoot)
+        let (writer, reader) = newReadsOld ? (old, new) : (new, old)
+        var nested: [(String, String)] = []
+        guard Self.readable(written: written, as: read, writer: writer, reader: reader, nested: &nested) else {
+            report(.typeChanged, new.root, "the root, \(oldRoot), became \(newRoot): "
+                   + (newReadsOld ? "the new type cannot read the old archives" : "the old type cannot read the new archives"))
+            return
+        }
+        for (writtenName, readName) in nested {
+            if newReadsOld {
+                compare(old: writtenName, new: readName, path: new.root, newReadsOld: true)
+            } else {
+                compare(old: readName, new: writtenName, path: new.root, newReadsOld: false)
+            }
+        }
     }
 
     /// Compares old type `oldName` with new type `newName`, reached at `path`, one way: the new

@@ -3,22 +3,40 @@
 ///
 /// A schema names its root type and lists every keyed type the root reaches, by name; a field
 /// whose value is one of them names it (``ArchiveValueType/type(_:)``), so recursive types are
-/// finite.
+/// finite. A root that is not a keyed type (archives of `[Note]`) is given by ``rootType``.
+///
+/// Its JSON form (`Codable`; what `karchive schema` prints and `karchive compat` reads) leaves
+/// out what is the default, so that a schema file can be written by hand:
+///
+/// ```json
+/// {"root": "Settings", "types": {"Settings": {"fields": [
+///     {"name": "theme", "type": {"scalar": "String"}},
+///     {"name": "fontSize", "intKey": 2, "type": {"scalar": "Int"}, "hasDefault": true},
+///     {"name": "color", "type": {"optional": {"scalar": "String"}}, "aliases": ["colour"]}
+/// ]}}}
+/// ```
 public struct ArchiveSchema: Codable, Sendable, Hashable {
-    /// The type of the archive's root value.
+    /// The name of the archive's root type, where the paths of breaking changes start.
     public var root: String
+    /// The root value's type when it is not the keyed type ``root`` names (an array of keyed
+    /// values, say); `nil` when it is.
+    public var rootType: ArchiveValueType?
     /// The keyed types the root reaches, the root's included, by name.
     public var types: [String: ArchiveTypeSchema]
 
-    /// A schema of `types`, whose root is `root`.
-    public init(root: String, types: [String: ArchiveTypeSchema]) {
+    /// A schema of `types`, whose root is `root` (or a value of type `rootType`, if given).
+    public init(root: String, types: [String: ArchiveTypeSchema], rootType: ArchiveValueType? = nil) {
         self.root = root
         self.types = types
+        self.rootType = rootType
     }
+
+    /// The root value's type: ``rootType``, or the keyed type ``root`` names.
+    public var rootValueType: ArchiveValueType { rootType ?? .type(root) }
 }
 
 /// A keyed type's fields, in the order they are written.
-public struct ArchiveTypeSchema: Codable, Sendable, Hashable {
+public struct ArchiveTypeSchema: Sendable, Hashable {
     /// The fields, in key order.
     public var fields: [ArchiveFieldSchema]
     /// Whether the type keeps the entries it has no field for (``ArchiveUnknownFields``).
@@ -32,7 +50,7 @@ public struct ArchiveTypeSchema: Codable, Sendable, Hashable {
 }
 
 /// One stored property as an archive holds it.
-public struct ArchiveFieldSchema: Codable, Sendable, Hashable {
+public struct ArchiveFieldSchema: Sendable, Hashable {
     /// The property's name.
     public var name: String
     /// Its key's integer, if the key has one (an integer key in the archive).
@@ -70,7 +88,7 @@ public struct ArchiveFieldSchema: Codable, Sendable, Hashable {
 }
 
 /// The type of a field's value.
-public indirect enum ArchiveValueType: Codable, Sendable, Hashable, CustomStringConvertible {
+public indirect enum ArchiveValueType: Sendable, Hashable, CustomStringConvertible {
     /// A standard scalar, by its Swift name: `Bool`, `String`, `Int`, `Int8` … `UInt64`,
     /// `Int128`, `UInt128`, `Double`, `Float`, `Date`, `Data`, `UUID`, `URL`.
     case scalar(String)

@@ -47,13 +47,17 @@ private struct SchemaGenerator {
         return ArchiveTypeSchema(fields: names.map { field(name: $0, usedInts: &usedInts, nestedAllowed: nestedAllowed) })
     }
 
+    /// A schema whose root is `Root`, or one time in five an array of `Root`s.
     mutating func schema() -> ArchiveSchema {
-        ArchiveSchema(root: "Root", types: ["Root": type(nestedAllowed: true), "Sub": type(nestedAllowed: false)])
+        ArchiveSchema(root: "Root", types: ["Root": type(nestedAllowed: true), "Sub": type(nestedAllowed: false)],
+                      rootType: chance(20) ? .array(.type("Root")) : nil)
     }
 
     /// `old` changed a few times.
     mutating func evolve(_ old: ArchiveSchema) -> ArchiveSchema {
         var new = old
+        // Now and then the root changes form: `Root` to `[Root]`, or back.
+        if chance(5) { new.rootType = new.rootType == nil ? .array(.type("Root")) : nil }
         for _ in 0..<(source.below(3) + 1) {
             let typeName = chance(75) ? "Root" : "Sub"
             var type = new.types[typeName]!
@@ -231,8 +235,8 @@ private enum KeyNames {
 }
 
 /// The fields a `DynamicReader` found missing and left `nil` or at their default, each as
-/// `path|name`: the path of its record, by the keys read down to it (`#1` for an integer key;
-/// indices left out), and the field's name.
+/// `path|name`: the path of its record, by the keys read down to it (`#1` for an integer key,
+/// `[0]` for an array's element; a dictionary's keys left out), and the field's name.
 private final class ReadLog: @unchecked Sendable {
     /// What each field read, `path|name` to `path|key` (`#1` for an integer key), or to `""`
     /// if it found nothing.
@@ -246,7 +250,7 @@ private struct DynamicReader: Decodable {
     init(from decoder: any Decoder) throws {
         let schema = decoder.userInfo[.readSchema] as! ArchiveSchema
         let log = decoder.userInfo[.readLog] as! ReadLog
-        try Self.read(.type(schema.root), schema: schema, path: schema.root, log: log, from: decoder)
+        try Self.read(schema.rootValueType, schema: schema, path: schema.root, log: log, from: decoder)
     }
 
     static func read(_ type: ArchiveValueType, schema: ArchiveSchema, path: String, log: ReadLog, from decoder: any Decoder) throws {
@@ -256,7 +260,7 @@ private struct DynamicReader: Decodable {
             try read(wrapped, schema: schema, path: path, log: log, from: decoder)
         case .array(let element):
             var c = try decoder.unkeyedContainer()
-            while !c.isAtEnd { try read(element, schema: schema, path: path, log: log, from: c.superDecoder()) }
+            while !c.isAtEnd { try read(element, schema: schema, path: path + "[\(c.currentIndex)]", log: log, from: c.superDecoder()) }
         case .dictionary(_, let value):
             let c = try decoder.container(keyedBy: FieldKey.self)
             for key in c.allKeys { try read(value, schema: schema, path: path, log: log, from: c.superDecoder(forKey: key)) }
@@ -309,7 +313,7 @@ extension DynamicValue {
     /// (`path|name`), each with its entry (`path|key`).
     func writtenPaths(_ path: String, into paths: inout [String: String]) {
         switch self {
-        case .array(let values): for value in values { value.writtenPaths(path, into: &paths) }
+        case .array(let values): for (index, value) in values.enumerated() { value.writtenPaths(path + "[\(index)]", into: &paths) }
         case .dictionary(let values): for value in values.values { value.writtenPaths(path, into: &paths) }
         case .record(let type, let values):
             for field in type.fields {
@@ -335,7 +339,7 @@ extension DynamicValue {
         // ones nil, then ordinary values.
         for variant in 0..<7 {
             let nilsFrom: Int? = variant == 3 ? 0 : variant == 4 ? 2 : nil
-            guard let value = DynamicValue.random(.type(written.root), schema: written, extreme: variant < 5, extremeLow: variant == 0,
+            guard let value = DynamicValue.random(written.rootValueType, schema: written, extreme: variant < 5, extremeLow: variant == 0,
                                                   nilsFrom: nilsFrom, depth: 0, &g) else { continue }
             let log = ReadLog()
             decoder.userInfo[.readLog] = log
@@ -465,11 +469,72 @@ extension DynamicValue {
         #expect(Set(ArchiveSchema.breakingChanges(from: node, to: changed).map(\.path)) == ["Node.value"])
     }
 
+    @Test func aRootThatIsAnArray() {
+        // Archives of `[Settings]`: the elements' types are compared, from the root's name.
+        let old = ArchiveSchema(root: "Settings", types: ["Settings": ArchiveTypeSchema(fields: [theme])], rootType: .array(.type("Settings")))
+        var new = old
+        new.types["Settings"]!.fields.append(ArchiveFieldSchema(name: "fontSize", type: .scalar("Int")))
+        let changes = ArchiveSchema.breakingChanges(from: old, to: new)
+        #expect(changes.map(\.kind) == [.addedWithoutDefault])
+        #expect(changes.first?.path == "Settings.fontSize")
+        // An array root and a keyed one do not read each other.
+        var keyed = old
+        keyed.rootType = nil
+        let rootChanges = ArchiveSchema.breakingChanges(from: old, to: keyed)
+        #expect(rootChanges.map(\.kind) == [.typeChanged, .typeChanged])
+        #expect(rootChanges.allSatisfy { $0.path == "Settings" && $0.detail.contains("the root, [Settings], became Settings") })
+        // An optional root reads a non-optional one's archives, not the other way.
+        var optional = keyed
+        optional.rootType = .optional(.type("Settings"))
+        #expect(ArchiveSchema.breakingChanges(from: keyed, to: optional).map(\.detail) == [
+            "the root, Settings, became Settings?: the old type cannot read the new archives"])
+    }
+
     @Test func aSchemaIsJSON() throws {
         let schema = Self.schema([theme, ArchiveFieldSchema(name: "size", intKey: 2, type: .optional(.array(.type("Window"))), hasDefault: true, aliases: ["fontSize"])],
                                  sub: [ArchiveFieldSchema(name: "width", type: .dictionary(key: .scalar("String"), value: .other("Foo")))])
         let json = try JSONEncoder().encode(schema)
         #expect(try JSONDecoder().decode(ArchiveSchema.self, from: json) == schema)
         #expect(try ArchiveDecoder().decode(ArchiveSchema.self, from: ArchiveEncoder().encode(schema)) == schema)
+        // Every generated schema, through JSON and back.
+        for seed in 0..<UInt64(500) {
+            var g = SchemaGenerator(seed: seed)
+            let random = g.evolve(g.schema())
+            #expect(try JSONDecoder().decode(ArchiveSchema.self, from: JSONEncoder().encode(random)) == random, "seed \(seed)")
+        }
+    }
+
+    @Test func aSchemaFileCanBeWrittenByHand() throws {
+        // What is the default may be left out: a string key is the name, no default, no aliases.
+        let file = #"""
+            {"root": "Settings", "rootType": {"array": {"type": "Settings"}}, "types": {
+              "Settings": {"fields": [
+                {"name": "theme", "type": {"scalar": "String"}},
+                {"name": "size", "intKey": 2, "type": {"optional": {"array": {"type": "Window"}}}, "hasDefault": true, "aliases": ["fontSize"]}
+              ]},
+              "Window": {"keepsUnknownFields": true, "fields": [
+                {"name": "width", "stringKey": "w", "type": {"dictionary": {"key": {"scalar": "String"}, "value": {"other": "Foo"}}}}
+              ]}
+            }}
+            """#
+        let schema = try JSONDecoder().decode(ArchiveSchema.self, from: Data(file.utf8))
+        #expect(schema == ArchiveSchema(root: "Settings", types: [
+            "Settings": ArchiveTypeSchema(fields: [
+                theme,
+                ArchiveFieldSchema(name: "size", intKey: 2, type: .optional(.array(.type("Window"))), hasDefault: true, aliases: ["fontSize"]),
+            ]),
+            "Window": ArchiveTypeSchema(fields: [
+                ArchiveFieldSchema(name: "width", stringKey: "w", type: .dictionary(key: .scalar("String"), value: .other("Foo"))),
+            ], keepsUnknownFields: true),
+        ], rootType: .array(.type("Settings"))))
+        // And written the same way: nothing that is the default.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let written = String(decoding: try encoder.encode(schema.types["Settings"]!.fields[0]), as: UTF8.self)
+        #expect(written == #"{"name":"theme","type":{"scalar":"String"}}"#)
+        // A value type is one key, its kind.
+        for bad in [#"{}"#, #"{"scalar": "Int", "array": {"scalar": "Int"}}"#, #"{"tuple": "Int"}"#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(ArchiveValueType.self, from: Data(bad.utf8)) }
+        }
     }
 }

@@ -67,6 +67,24 @@ import Testing
         }
     }
 
+    @Test func aRootThatIsAnArrayIsComparedByItsElements() throws {
+        try withTemporaryDirectory { directory in
+            let v1 = try files([[SettingsV1(theme: "a", window: Window(width: 1, title: nil), sizes: [1])]], named: "v1", in: directory)
+            let v2 = try files([[SettingsV2(theme: "a", window: Window(width: 1, title: nil), sizes: [1], fontSize: 14)]], named: "v2", in: directory)
+            let inferred = try schema(karchive(["schema"] + v1))
+            #expect(inferred.rootType == .array(.type("Root[]")))
+            #expect(inferred.types["Root[]"]?.fields.map(\.name) == ["theme", "window", "sizes"])
+            let run = karchive("compat", v1[0], v2[0])
+            #expect(run.status == 1)
+            #expect(run.lines == ["Root.fontSize: fontSize: Int64 is required, and archives of the old type do not have it"])
+            // An array of settings is not settings.
+            let keyed = try files([SettingsV1(theme: "a", window: Window(width: 1, title: nil), sizes: [1])], named: "keyed", in: directory)
+            let rootChanged = karchive("compat", v1[0], keyed[0])
+            #expect(rootChanged.status == 1)
+            #expect(rootChanged.lines.first?.hasPrefix("Root: the root, [Root[]], became Root") == true)
+        }
+    }
+
     @Test func schemaFilesInPlaceOfArchives() throws {
         try withTemporaryDirectory { directory in
             let v1 = try files([SettingsV1(theme: "a", window: Window(width: 1, title: nil), sizes: [1])], named: "v1", in: directory)
