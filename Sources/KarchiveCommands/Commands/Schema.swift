@@ -68,7 +68,9 @@ struct Compat: KarchiveCommand {
             (a required field added, a required field removed, a type whose values no longer \
             read, an integer key reused for another field, a key that changed form or number, a \
             key whose integer and name find two entries), and exits 1; prints "compatible" and \
-            exits 0 when each version reads the other's archives.
+            exits 0 when each version reads the other's archives. Compare inferred schemas with \
+            inferred ones and declared with declared: inferred integers are named by the values \
+            seen, not by the declared types.
             """
     )
 
