@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveMacros",
+                "KeyedArchive", "KeyedArchiveNIO", "KeyedArchiveMacros", "KarchiveCommands",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -43,7 +43,9 @@
 ///   `ArchiveSchema.breakingChanges(from:to:)`.
 /// - An enum whose raw type is `String`, `Double`, `Float` or a standard integer type is written
 ///   as its raw value, as the standard library's `RawRepresentable` coding writes it; a raw
-///   value that names no case is the standard library's `dataCorrupted` error.
+///   value that names no case is the standard library's `dataCorrupted` error. It lists its
+///   cases' raw values in the schemas of the types that hold it (`ArchiveSchemaValue`), so that
+///   the check reports a case added or removed.
 /// - An enum without a raw value (with associated values or not) is written as its synthesized
 ///   conformance writes it: one entry, keyed by the case's name, holding a keyed container of
 ///   the case's associated values under their labels (`_0`, `_1`… for unlabeled ones). A
@@ -60,8 +62,8 @@
 @attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
 @attached(
     extension,
-    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(init(_archiveFrom:)), named(init(from:))
+    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing, ArchiveSchemaValue,
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 
@@ -93,8 +95,8 @@ public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin
 @attached(member, names: named(init(_archiveFrom:)), named(init), named(init(from:)), named(CodingKeys))
 @attached(
     extension,
-    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(init(_archiveFrom:)), named(init(from:))
+    conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing, ArchiveSchemaValue,
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable(defaultsForMissingKeys: Bool) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 

@@ -29,7 +29,10 @@ extension ArchiveCodableMacro: MemberMacro {
         // the compiler's would code the `ArchiveUnknownFields` property as an entry.
         if !shape.declaresCodingKeys, shape.unknownFields != nil || (evolution.replacesInitFromDecoder && !encodes) {
             let cases = shape.entries.map { "    case \($0.name)" }.joined(separator: "\n")
-            members.append(DeclSyntax(stringLiteral: "enum CodingKeys: String, CodingKey {\n\(cases)\n}"))
+            // An enum without cases cannot have a raw type: a type that keeps only unknown
+            // fields has keys that are never made.
+            let rawType = shape.entries.isEmpty ? "" : "String, "
+            members.append(DeclSyntax(stringLiteral: "enum CodingKeys: \(rawType)CodingKey {\n\(cases)\n}"))
         }
         // A class's decoding initializers, which must be in its body.
         guard kind == .finalClass, decodes else { return members }

@@ -60,7 +60,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             if let rawType = names.first, Self.rawValueTypes.contains(rawType),
                names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) {
                 guard checkSupported(declaration, encodes: encodes, decodes: decodes, readsMembers: false, in: context) else { return [] }
-                return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
+                // Its cases, for the schemas of the types that hold it (`ArchiveSchemaValue`).
+                let cases = wanted.contains { $0.hasSuffix("ArchiveSchemaValue") } && (wantsEncodable || wantsDecodable)
+                    ? declaration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements).map { $0.name.text }
+                    : nil
+                return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable, cases: cases)
             }
             guard names.allSatisfy(Self.plainEnumProtocols.contains), let enumDecl = declaration.as(EnumDeclSyntax.self),
                   let cases = EnumCases(enumDecl) else { return [] }
@@ -95,7 +99,13 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // extension's enum without a case for some property fails to compile here, where the
         // comment, which the compiler shows beside the error, says what to do.
         let checksKeyOrder = !shape.declaresCodingKeys && !shape.entries.isEmpty
-        members.append((checksKeyOrder ? "\(Self.extensionKeysAdvice)\n" : "") + "static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList))")
+        // The names properties had (`@ArchiveAlias`) belong to the type as its keys do: read when
+        // a key is absent, and never kept or written back as unknown fields.
+        let aliasArgument = evolution.aliasNames.isEmpty ? "" : ", aliases: _archiveAliasKeys"
+        members.append((checksKeyOrder ? "\(Self.extensionKeysAdvice)\n" : "") + "static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList)\(aliasArgument))")
+        if !evolution.aliasNames.isEmpty {
+            members.append("static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([\(evolution.aliasNames.map { "KeyedArchive.ArchiveAliasKey(\(literal($0)))" }.joined(separator: ", "))])")
+        }
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))
@@ -105,9 +115,6 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName, shape))
             if checksKeyOrder { members.append("public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }") }
-            if !evolution.aliasNames.isEmpty {
-                members.append("static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([\(evolution.aliasNames.map { "KeyedArchive.ArchiveAliasKey(\(literal($0)))" }.joined(separator: ", "))])")
-            }
             // A class's initializers must be in its body (an extension cannot add a designated
             // one): the member role writes them there. A struct's go here, where they leave it
             // its memberwise initializer.
@@ -120,18 +127,24 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         }
         // The schema of its archives (`ArchiveSchemaDescribing`), for the compatibility check.
         if !conformances.isEmpty, wanted.contains(where: { $0.hasSuffix("ArchiveSchemaDescribing") }) {
+            // Named too when the compiler asks for it: a protocol the macro may add is not
+            // implied by one that refines it.
+            if wanted.contains(where: { $0.hasSuffix("ArchiveSchemaValue") }) { conformances.append("KeyedArchive.ArchiveSchemaValue") }
             conformances.append("KeyedArchive.ArchiveSchemaDescribing")
             members.append(schemaFunction(typeName, shape, evolution))
         }
         return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
 
-    /// Describes each entry: its key, the type of its property (read from a key path, so an
-    /// initial value without a type annotation is enough), its default and aliases.
-    /// (The key path names the type: `\Self.x` here fails to demangle at run time.)
+    /// Describes each entry: its name as its key spells it (no backticks), its key, the type of
+    /// its property (read from a closure that returns it, so an initial value without a type
+    /// annotation is enough), its default and aliases.
+    /// (A closure, not a key path: `\T.`Type`` reads as a metatype. It names the type, as a key
+    /// path had to: `\Self.x` failed to demangle at run time.)
     static func schemaFunction(_ typeName: String, _ shape: CodableShape, _ evolution: Evolution) -> String {
         let fields = shape.entries.map { entry in
-            var arguments = [literal(entry.name), "key: \(key(entry.name, of: "CodingKeys"))", "\\\(typeName).\(member(entry.name))"]
+            var arguments = [literal(entry.name.filter { $0 != "`" }), "key: \(key(entry.name, of: "CodingKeys"))",
+                             "{ (value: \(typeName)) in value.\(member(entry.name)) }"]
             // A `let` with a value is written but never read: it never fails a read.
             if evolution.hasDefault(entry) || !entry.isDecoded { arguments.append("hasDefault: true") }
             if !entry.aliases.isEmpty { arguments.append("aliases: [\(entry.aliases.map(literal).joined(separator: ", "))]") }
@@ -174,10 +187,19 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     }
 
     /// The conformances of an enum with a raw value: the raw value as the whole value, and the
-    /// standard library's error for a raw value that names no case.
-    static func rawValueExtension(_ typeName: String, encodes: Bool, decodes: Bool) throws -> [ExtensionDeclSyntax] {
+    /// standard library's error for a raw value that names no case; and, given its `cases`,
+    /// their raw values for schemas (the compiler works them out).
+    static func rawValueExtension(_ typeName: String, encodes: Bool, decodes: Bool, cases: [String]?) throws -> [ExtensionDeclSyntax] {
         var conformances: [String] = []
         var members: [String] = []
+        if let cases {
+            conformances.append("KeyedArchive.ArchiveSchemaValue")
+            members.append("""
+                public static func _archiveValueType(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveValueType {
+                    builder.enumeration(\(typeName).self, cases: [\(cases.map { "." + member($0) }.joined(separator: ", "))])
+                }
+                """)
+        }
         if encodes {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append("""

@@ -26,8 +26,9 @@ struct CodableShape {
     var declaresCodingKeys: Bool
 
     /// Whether decoding reads nothing, not even a container: a type without coding keys, whose
-    /// synthesized `init(from:)` asks for nothing (`JSONDecoder` makes one from `1`).
-    var decodesNothing: Bool { entries.isEmpty }
+    /// synthesized `init(from:)` asks for nothing (`JSONDecoder` makes one from `1`). A type
+    /// that keeps unknown fields reads its container even then: every entry is one of them.
+    var decodesNothing: Bool { entries.isEmpty && unknownFields == nil }
 
     /// The shape of `declaration`'s members: its `CodingKeys` cases in order if it declares
     /// the enum, else its stored properties in order (the keys the compiler synthesizes).

@@ -4,6 +4,7 @@
 import Foundation
 import KeyedArchive
 import KeyedArchiveMacros
+import KarchiveCommands
 import Testing
 
 @ArchiveCodable
@@ -79,6 +80,22 @@ struct EvolvingYourTypesSamples {
         #expect(reopened.theme == "light")
         // "Had version 2 changed nothing, resaved would be newer, byte for byte"
         #expect(try ArchiveEncoder().encode(ArchiveDecoder().decode(SettingsV2.self, from: newer)) == newer)
+
+        // "An entry under a name a property had is read into the property and never kept"
+        let fromVersion1 = try ArchiveDecoder().decode(SettingsV2.self, from: ArchiveEncoder().encode(SettingsV1(theme: "dark", colour: "teal")))
+        #expect(fromVersion1.unknownFields.isEmpty && fromVersion1.color == "teal")
+        // "every entry is written, except one whose key that type has a property for"
+        var moved = SettingsV3(theme: "t", color: "c", sidebarWidth: 100)
+        moved.unknownFields = older.unknownFields
+        #expect(try ArchiveDecoder().decode(SettingsV3.self, from: ArchiveEncoder().encode(moved)).sidebarWidth == 100)
+
+        if older.unknownFields.contains("sidebarWidth") {
+            let width = try older.unknownFields.decode(Double.self, forKey: "sidebarWidth")
+            older.unknownFields.removeValue(forKey: "sidebarWidth")
+            // width == 300
+        }
+        #expect(older.unknownFields.isEmpty)
+        #expect(try ArchiveDecoder().decode(SettingsV3.self, from: newer).sidebarWidth == 300)
     }
 
     @Test func samplesPerRelease() throws {
@@ -108,6 +125,40 @@ struct EvolvingYourTypesSamples {
         // Settings.fontSize: fontSize: Int is required, and archives of the old type do not have it
 
         #expect(changes.map(\.description) == ["Settings.fontSize: fontSize: Int is required, and archives of the old type do not have it"])
+    }
+
+    @Test func declaredSchemasPerRelease() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let schemas = scratch.url.appendingPathComponent("schemas")
+        try ArchiveCompatibility.saveSchema(of: SettingsV1.self, version: "1.0", in: schemas)
+        try ArchiveCompatibility.saveSchema(of: SettingsV2.self, version: "2.0", in: schemas)
+        try ArchiveCompatibility.saveSchema(of: SettingsV3.self, version: "3.0", in: schemas)
+        let schemaProblems = try ArchiveCompatibility.problems(schemaOf: SettingsV3.self, schemasIn: schemas,
+                                                               breaking: [.newReadingOld, .both])
+        // schemaProblems.isEmpty: version 3 reads every earlier version's archives
+
+        #expect(schemaProblems.isEmpty)
+        // "Leave out breaking: to hear about both directions: here, that version 1 cannot read the renamed color"
+        let both = try ArchiveCompatibility.problems(schemaOf: SettingsV3.self, schemasIn: schemas)
+        #expect(both.map(\.sample) == ["1.0.schema.json"])
+        #expect(both.first?.detail.contains("breaks the old type reading new archives") == true)
+        // The saved files are what `archiveSchema` says.
+        #expect(try ArchiveSchema(contentsOf: schemas.appendingPathComponent("2.0.schema.json")) == SettingsV2.archiveSchema)
+        // A directory without schemas is a problem.
+        #expect(try ArchiveCompatibility.problems(schemaOf: SettingsV3.self, schemasIn: scratch.url).count == 1)
+
+        // The article's `karchive` session, run command by command in the directory that holds
+        // `schemas/`: each command's output and exit status (1 when it prints a change).
+        let commands = try DocumentSamples.shellSession(in: "\(DocumentSamples.catalog)/EvolvingYourTypes.md", containing: "karchive compat")
+        #expect(commands.count == 2)
+        for command in commands {
+            let arguments = command.arguments.dropFirst().map { $0.hasPrefix("schemas/") ? scratch.url.appendingPathComponent($0).path : $0 }
+            let io = CommandIO.capturing()
+            let status = Karchive.run(Array(arguments), io: io)
+            #expect(String(decoding: io.output, as: UTF8.self) == command.output.map { $0 + "\n" }.joined(), "\(command.arguments)")
+            #expect(status == (command.output == ["compatible"] ? 0 : 1), "\(command.arguments)")
+        }
     }
 
     @Test func generatedSchemas() {

@@ -25,9 +25,7 @@ struct Schema: KarchiveCommand {
 
     func run(io: CommandIO) throws -> Int32 {
         let schema = try Self.load(files, io: io)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        io.write(String(decoding: try encoder.encode(schema), as: UTF8.self) + "\n")
+        io.write(String(decoding: try schema.jsonData(), as: UTF8.self))
         return 0
     }
 
@@ -64,13 +62,15 @@ struct Compat: KarchiveCommand {
         discussion: """
             OLD and NEW are schema files (JSON, as `karchive schema` prints them) or archives, \
             whose schema is inferred (see `karchive schema`); give several archives of a version \
-            separated by commas. Prints one line per breaking change, "<path>: <what changed>" \
-            (a required field added, a required field removed, a type whose values no longer \
-            read, an integer key reused for another field, a key that changed form or number, a \
-            key whose integer and name find two entries), and exits 1; prints "compatible" and \
-            exits 0 when each version reads the other's archives. Compare inferred schemas with \
-            inferred ones and declared with declared: inferred integers are named by the values \
-            seen, not by the declared types.
+            separated by commas. Prints one line per breaking change, "<path>: <what changed> \
+            (breaks <which reading>)" (a required field added, a required field removed, a type \
+            whose values no longer read, an integer key reused for another field, a key that \
+            changed form or number, a key whose integer and name find two entries, an enum case \
+            added or removed), and exits 1; prints "compatible" and exits 0 when each version \
+            reads the other's archives. Compare declared schemas (ArchiveCompatibility.saveSchema \
+            writes a type's archiveSchema to a file) with declared ones: an archive cannot show \
+            defaults, aliases, enum cases or declared integer widths, so a field added with a \
+            default reads as required in a schema inferred from archives.
             """
     )
 
@@ -87,7 +87,7 @@ struct Compat: KarchiveCommand {
             io.write("compatible\n")
             return 0
         }
-        for change in changes { io.write("\(change.path): \(change.detail)\n") }
+        for change in changes { io.write("\(change.path): \(change.detail) (\(change.direction.phrase))\n") }
         return 1
     }
 }

@@ -58,6 +58,16 @@ extension DecodingState {
         }
     }
 
+    /// Checks every reference of the archive (§12.4), as following one does: for a value kept
+    /// whole (`ArchiveUnknownFields`) whose references lead outside it.
+    func checkReferences(path: CodingPathNode) throws {
+        do throws(ArchiveFormatError) {
+            if objects.index == nil { objects.index = try ReferenceIndex(reader, root: rootRange) }
+        } catch {
+            throw DecodingErrors.corrupted(error, path: path.path)
+        }
+    }
+
     /// The shared object that the reference at `location` names, once the archive's references
     /// are known to be valid.
     private func referenceTarget(at location: ValueLocation, path: CodingPathNode) throws -> ValueLocation {

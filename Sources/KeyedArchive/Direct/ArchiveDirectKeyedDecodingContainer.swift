@@ -102,6 +102,8 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// The container's entries that no key of its key set takes (`ArchiveUnknownFields`): each
     /// with its key as written, its value, and the position of the last known entry before it.
+    /// An entry under an alias of a key (`@ArchiveAlias`) is the type's, read or not: kept, it
+    /// would be written back beside the current key, a stale second spelling of one field.
     /// Generated code reads them last, after every property.
     public func unknownFields() throws -> ArchiveUnknownFields {
         if cursor >= 0 {
@@ -129,7 +131,8 @@ public struct ArchiveDirectKeyedDecodingContainer {
                 if let index = known[p] {
                     anchor = index
                 } else {
-                    unknown.append((integer.map(UnknownKey.integer) ?? .string(state.keyStrings[stringIndex!]), anchor, p))
+                    let key = integer.map(UnknownKey.integer) ?? .string(state.keyStrings[stringIndex!])
+                    if !keys.owns(key) { unknown.append((key, anchor, p)) }
                 }
                 p = valueEnd
             }
@@ -141,17 +144,22 @@ public struct ArchiveDirectKeyedDecodingContainer {
         })
     }
 
-    /// The unknown value at `start`, walked and checked as the validator checks a value.
+    /// The unknown value at `start`, walked and checked as the validator checks a value at its
+    /// depth, so that it can be written back and what is written validates.
     private func unknownValue(at start: Int, key: UnknownKey) throws -> UnknownValue {
-        var builder = UnknownValueBuilder(keyStrings: state.keyStrings, base: state.reader.base)
+        var builder = UnknownValueBuilder(base: state.reader.base)
+        let walker = ArchiveWalker<UnknownValueBuilder>(reader: state.reader, keys: state.keyStrings,
+                                                        keyIdentities: state.keyIdentities, limits: state.limits)
         do throws(ArchiveFormatError) {
-            _ = try FormatWalk(reader: state.reader, keyIdentities: state.keyIdentities, limits: state.limits)
-                .walk(start..<entries.end, &builder)
+            _ = try walker.walk(start..<entries.end, outerDepth: depth, &builder)
         } catch {
-            // A reference to a shared object outside the value fails the walk's check, at the
-            // reference: such a value cannot be written back anyway.
-            if let offset = error.offset, offset < state.reader.count,
+            // In an archive with references (header flag bit 2), a reference to a shared object
+            // outside the value fails the walk's check, at the reference: such a value cannot be
+            // written back anyway, once the archive's references are known to be valid.
+            // Elsewhere a reference tag is as malformed as any unknown tag.
+            if state.reader.references == .archive, let offset = error.offset, offset < state.reader.count,
                state.reader.base.load(fromByteOffset: offset, as: UInt8.self) == WireTag.reference {
+                try state.checkReferences(path: path.appending(key))
                 return .holdsReferences
             }
             throw DecodingErrors.corrupted(error, path: path.appending(key).path)

@@ -65,9 +65,18 @@ public final class ArchiveKeySet: Sendable {
     /// always right, only slower.
     public let isInDeclarationOrder: Bool
 
-    /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order.
-    public init<Key: CodingKey>(_ keys: [Key]) {
+    /// The names the keys had in earlier versions of the type (`@ArchiveAlias`): generated code
+    /// reads them when a key is absent.
+    let aliases: ArchiveKeySet?
+    /// The identities (`identity(of:)`) of the keys and of their aliases: an entry with one of
+    /// them belongs to the type, never to its `ArchiveUnknownFields`.
+    let ownIdentities: Set<Identity>
+
+    /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order,
+    /// and, for a type with `@ArchiveAlias` properties, the names they had in `aliases`.
+    public init<Key: CodingKey>(_ keys: [Key], aliases: ArchiveKeySet? = nil) {
         self.keys = keys
+        self.aliases = aliases
         isInDeclarationOrder = Self.declarationIndexes(of: keys) == Array(keys.indices)
         names = keys.map(\.stringValue)
         let integers = keys.map { KeyForm.integer(of: $0) }
@@ -81,12 +90,9 @@ public final class ArchiveKeySet: Sendable {
             integer.map { !KeyForm.isCanonicalDecimal(key.stringValue, of: $0) } ?? false
         }
         containerType = KeyedDecodingContainer<Key>.self
-        let identities = zip(keys, integers).map { key, integer -> AnyHashable in
-            if let integer = integer ?? KeyForm.canonicalDecimalIfNeeded(key.stringValue) { return AnyHashable(integer) }
-            // `String` equality, and so its hashing, is canonical equivalence.
-            return AnyHashable(key.stringValue)
-        }
+        let identities = keys.map(Self.identity(of:))
         identitiesAreDistinct = Set(identities).count == identities.count
+        ownIdentities = Set(identities).union(aliases?.ownIdentities ?? [])
         hasStringKeys = integerWires.contains(nil)
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
@@ -108,6 +114,26 @@ public final class ArchiveKeySet: Sendable {
 
     /// How many keys there are.
     public var count: Int { keys.count }
+
+    /// A key's identity as the encoder tells keys apart (`KeyTable.identity(of:)`): its
+    /// integer, or the integer its name spells in canonical decimal, or else its name (whose
+    /// `String` equality, and so its hashing, is canonical equivalence).
+    static func identity(of key: some CodingKey) -> Identity {
+        if let integer = KeyForm.integer(of: key) ?? KeyForm.canonicalDecimalIfNeeded(key.stringValue) { return .integer(integer) }
+        return .name(key.stringValue)
+    }
+
+    /// What `identity(of:)` tells keys apart by.
+    enum Identity: Hashable, Sendable {
+        case integer(Int)
+        case name(String)
+    }
+
+    /// Whether an entry with key `key` is the type's own: one of its keys or their aliases,
+    /// as the encoder would count a repeated key.
+    func owns(_ key: some CodingKey) -> Bool {
+        ownIdentities.contains(Self.identity(of: key))
+    }
 
     /// Each key's case index in its enum's declaration, or `nil` if `Key` is not an enum
     /// without associated values stored in at most two bytes (see `isInDeclarationOrder`).

@@ -22,10 +22,30 @@ public struct ArchiveBreakingChange: Codable, Sendable, Hashable, CustomStringCo
         /// A field whose integer key and name find two different entries of the other
         /// version's archives (one by each): decoding refuses such an archive as ambiguous.
         case ambiguousKey
+        /// A case added to an enum with raw values: the older type cannot read a newer archive
+        /// that holds it.
+        case caseAdded
+        /// A case removed from an enum with raw values: the newer type cannot read an older
+        /// archive that holds it.
+        case caseRemoved
+    }
+
+    /// Which version's reading a change breaks.
+    public enum Direction: String, Codable, Sendable, Hashable {
+        /// The new type cannot read archives the old type wrote (an app update opening the
+        /// files it saved before).
+        case newReadingOld
+        /// The old type cannot read archives the new type writes (an older release, still
+        /// installed somewhere, opening a newer file).
+        case oldReadingNew
+        /// Neither reads the other's archives.
+        case both
     }
 
     /// What kind of change.
     public let kind: Kind
+    /// Which version's reading breaks.
+    public let direction: Direction
     /// The field, from the root type: `Settings.window.width`.
     public let path: String
     /// What changed and which version cannot read which.
@@ -63,8 +83,12 @@ private struct CompatibilityCheck {
         self.new = new
     }
 
-    mutating func report(_ kind: ArchiveBreakingChange.Kind, _ path: String, _ detail: String) {
-        let change = ArchiveBreakingChange(kind: kind, path: path, detail: detail)
+    mutating func report(_ kind: ArchiveBreakingChange.Kind, _ path: String, _ detail: String, newReadsOld: Bool) {
+        report(kind, path, detail, direction: newReadsOld ? .newReadingOld : .oldReadingNew)
+    }
+
+    mutating func report(_ kind: ArchiveBreakingChange.Kind, _ path: String, _ detail: String, direction: ArchiveBreakingChange.Direction) {
+        let change = ArchiveBreakingChange(kind: kind, direction: direction, path: path, detail: detail)
         if !changes.contains(change) { changes.append(change) }
     }
 
@@ -75,11 +99,14 @@ private struct CompatibilityCheck {
         let (written, read) = newReadsOld ? (oldRoot, newRoot) : (newRoot, oldRoot)
         let (writer, reader) = newReadsOld ? (old, new) : (new, old)
         var nested: [(String, String)] = []
-        guard Self.readable(written: written, as: read, writer: writer, reader: reader, nested: &nested) else {
+        var missingCases: [String] = []
+        guard Self.readable(written: written, as: read, writer: writer, reader: reader, nested: &nested, missingCases: &missingCases) else {
             report(.typeChanged, new.root, "the root, \(oldRoot), became \(newRoot): "
-                   + (newReadsOld ? "the new type cannot read the old archives" : "the old type cannot read the new archives"))
+                   + (newReadsOld ? "the new type cannot read the old archives" : "the old type cannot read the new archives"),
+                   newReadsOld: newReadsOld)
             return
         }
+        reportCases(missingCases, path: new.root, newReadsOld: newReadsOld)
         for (writtenName, readName) in nested {
             if newReadsOld {
                 compare(old: writtenName, new: readName, path: new.root, newReadsOld: true)
@@ -109,7 +136,8 @@ private struct CompatibilityCheck {
             if let integer = field.intKey, let byInteger = writer.fields.first(where: { $0.intKey == integer }),
                let byName = writer.fields.first(where: { $0.intKey == nil && $0.stringKey == field.stringKey }), byInteger != byName {
                 report(.ambiguousKey, fieldPath, "integer key \(integer) finds \(byInteger.name) and the name \"\(field.stringKey)\" finds \(byName.name) in "
-                       + (newReadsOld ? "the old archives: the new type refuses them" : "the new archives: the old type refuses them"))
+                       + (newReadsOld ? "the old archives: the new type refuses them" : "the new archives: the old type refuses them"),
+                       newReadsOld: newReadsOld)
                 continue
             }
             let written = Self.entry(readBy: field, in: writer)
@@ -119,18 +147,25 @@ private struct CompatibilityCheck {
                 let (old, new) = newReadsOld ? (same, field) : (field, same)
                 if (old.intKey == nil) != (new.intKey == nil) {
                     report(.keyFormChanged, fieldPath, "key \(Self.describeKey(old)) became \(Self.describeKey(new)): "
-                           + (newReadsOld ? "the new type cannot find the old archives' entries" : "the old type cannot find the new archives' entries"))
+                           + (newReadsOld ? "the new type cannot find the old archives' entries" : "the old type cannot find the new archives' entries"),
+                           newReadsOld: newReadsOld)
                 } else {
-                    report(.keyRenumbered, fieldPath, "integer key \(old.intKey!) became \(new.intKey!): neither version finds the other's entries")
+                    report(.keyRenumbered, fieldPath, "integer key \(old.intKey!) became \(new.intKey!): neither version finds the other's entries",
+                           direction: .both)
                 }
             }
             if let written {
                 check(written: written, read: field, path: fieldPath, newReadsOld: newReadsOld)
             } else if field.isRequired {
                 if newReadsOld {
-                    report(.addedWithoutDefault, fieldPath, "\(field.name): \(field.type) is required, and archives of the old type do not have it")
+                    report(.addedWithoutDefault, fieldPath, "\(field.name): \(field.type) is required, and archives of the old type do not have it",
+                           newReadsOld: true)
                 } else {
-                    report(.removedRequired, fieldPath, "the old type requires \(field.name): \(field.type), and archives of the new type do not have it")
+                    // A rename with an alias reads old archives, and only those: say so.
+                    let renamed = writer.fields.first { $0.aliases.contains(field.stringKey) }
+                    let rename = renamed.map { " (the new type writes it as \($0.name); its alias \"\(field.stringKey)\" reads old archives, but the old type does not know the new name)" } ?? ""
+                    report(.removedRequired, fieldPath, "the old type requires \(field.name): \(field.type), and archives of the new type do not have it" + rename,
+                           newReadsOld: false)
                 }
             }
         }
@@ -146,28 +181,42 @@ private struct CompatibilityCheck {
             guard read.hasDefault else {
                 report(.typeChanged, path, newReadsOld
                        ? "\(written.type) became \(read.type): the new type cannot read an old archive's nil"
-                       : "\(read.type) became \(written.type): the old type cannot read a new archive's nil")
+                       : "\(read.type) became \(written.type): the old type cannot read a new archive's nil", newReadsOld: newReadsOld)
                 return
             }
             writtenType = wrapped
         }
         let (writer, reader) = newReadsOld ? (old, new) : (new, old)
-        guard Self.readable(written: writtenType, as: read.type, writer: writer, reader: reader, nested: &nested) else {
+        var missingCases: [String] = []
+        guard Self.readable(written: writtenType, as: read.type, writer: writer, reader: reader, nested: &nested, missingCases: &missingCases) else {
             let kind: ArchiveBreakingChange.Kind = written.name != read.name && written.intKey != nil && written.intKey == read.intKey
                 ? .integerKeyReused : .typeChanged
             let who = newReadsOld ? "the new type cannot read the old archives'" : "the old type cannot read the new archives'"
             let what = kind == .integerKeyReused
                 ? "integer key \(read.intKey!) was \(newReadsOld ? written.name : read.name): \(newReadsOld ? written.type : read.type) and is now \(newReadsOld ? read.name : written.name): \(newReadsOld ? read.type : written.type)"
                 : "\(newReadsOld ? written.type : read.type) became \(newReadsOld ? read.type : written.type)"
-            report(kind, path, "\(what): \(who) values")
+            report(kind, path, "\(what): \(who) values", newReadsOld: newReadsOld)
             return
         }
+        reportCases(missingCases, path: path, newReadsOld: newReadsOld)
         for (writtenName, readName) in nested {
             if newReadsOld {
                 compare(old: writtenName, new: readName, path: path, newReadsOld: true)
             } else {
                 compare(old: readName, new: writtenName, path: path, newReadsOld: false)
             }
+        }
+    }
+
+    /// Reports the enum cases one version writes that the other does not read: added ones when
+    /// the old type reads, removed ones when the new type does.
+    private mutating func reportCases(_ cases: [String], path: String, newReadsOld: Bool) {
+        guard !cases.isEmpty else { return }
+        let list = cases.map { "\"\($0)\"" }.joined(separator: ", ")
+        if newReadsOld {
+            report(.caseRemoved, path, "the enum no longer has the raw value\(cases.count == 1 ? "" : "s") \(list): the new type cannot read old archives that hold \(cases.count == 1 ? "it" : "one")", newReadsOld: true)
+        } else {
+            report(.caseAdded, path, "the enum has the new raw value\(cases.count == 1 ? "" : "s") \(list): the old type cannot read new archives that hold \(cases.count == 1 ? "it" : "one")", newReadsOld: false)
         }
     }
 
@@ -215,16 +264,17 @@ private struct CompatibilityCheck {
     }
 
     /// Whether every value written as `written` reads as `read` (nested keyed types are noted
-    /// in `nested`, to compare in turn).
+    /// in `nested`, to compare in turn; the raw values of an enum that the reading enum has no
+    /// case for in `missingCases`, each a breaking change of its own).
     ///
     /// A keyed type reads as a dictionary whose values all its fields' values read as, and a
     /// dictionary as a keyed type none of whose fields it could lack, each reading its values.
     /// `writer` and `reader` are the schemas the two types are from; `depth` bounds the walk
     /// through types that contain themselves.
     static func readable(written: ArchiveValueType, as read: ArchiveValueType, writer: ArchiveSchema, reader: ArchiveSchema,
-                         depth: Int = 0, nested: inout [(String, String)]) -> Bool {
+                         depth: Int = 0, nested: inout [(String, String)], missingCases: inout [String]) -> Bool {
         func inner(_ w: ArchiveValueType, _ r: ArchiveValueType) -> Bool {
-            readable(written: w, as: r, writer: writer, reader: reader, depth: depth + 1, nested: &nested)
+            readable(written: w, as: r, writer: writer, reader: reader, depth: depth + 1, nested: &nested, missingCases: &missingCases)
         }
         guard depth < 16 else { return false }
         switch (written, read) {
@@ -252,6 +302,16 @@ private struct CompatibilityCheck {
         case (.dictionary(_, let value), .type(let r)):
             // A dictionary may lack any key, and holds values of one type under the others.
             return reader.types[r]?.fields.allSatisfy { !$0.isRequired && inner(value, $0.type) } ?? false
+        case (.enumeration(_, let w, let writtenCases), .enumeration(_, let r, let readCases)):
+            // Raw values are written: the reader must read the raw type, and have each case.
+            guard inner(w, r) else { return false }
+            let known = Set(readCases)
+            missingCases += writtenCases.filter { !known.contains($0) }
+            return true
+        case (.enumeration(_, let w, _), .scalar):
+            return inner(w, read)   // an enum's raw values, read as what they are
+        case (.enumeration(let w, _, _), .other(let r)), (.other(let w), .enumeration(let r, _, _)):
+            return w == r           // one side's cases are not known: by name, as `other`
         case (.other(let w), .other(let r)):
             return w == r
         default:

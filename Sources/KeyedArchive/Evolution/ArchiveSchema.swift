@@ -101,6 +101,13 @@ public indirect enum ArchiveValueType: Sendable, Hashable, CustomStringConvertib
     /// A keyed type the schema describes, by name: as Swift spells it without modules, with the
     /// types it is nested in (`Document.Margins`).
     case type(String)
+    /// An enum whose values are written as their raw values, by name (as for `type`), with its
+    /// raw value type and the raw value of each case, spelled in decimal for integers: a case
+    /// one version has and the other lacks is a breaking change (``ArchiveBreakingChange/Kind/caseAdded``,
+    /// ``ArchiveBreakingChange/Kind/caseRemoved``). A generated schema lists the cases of an
+    /// `@ArchiveCodable` enum with raw values, and of a `CaseIterable` one; a schema inferred
+    /// from archives cannot tell an enum from its raw values, and shows these.
+    case enumeration(String, rawValue: ArchiveValueType, cases: [String])
     /// Any other type, by name (as for `type`, generic arguments included: `Box<Date>`):
     /// compared by name only.
     case other(String)
@@ -108,7 +115,7 @@ public indirect enum ArchiveValueType: Sendable, Hashable, CustomStringConvertib
     /// The type as Swift spells it.
     public var description: String {
         switch self {
-        case .scalar(let name), .type(let name), .other(let name): name
+        case .scalar(let name), .type(let name), .other(let name), .enumeration(let name, _, _): name
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
         case .dictionary(let key, let value): "[\(key): \(value)]"

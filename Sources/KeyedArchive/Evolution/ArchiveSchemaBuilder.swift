@@ -70,15 +70,27 @@ public struct ArchiveSchemaBuilder: Sendable {
         return result
     }
 
-    /// The schema type of `T`: what it says of itself, or its name.
+    /// The schema type of `T`: what it says of itself, an enum's raw values if it lists its
+    /// cases (`CaseIterable`), or its name.
     public mutating func valueType<T>(of type: T.Type) -> ArchiveValueType {
         if let described = T.self as? any ArchiveSchemaValue.Type { return described._archiveValueType(in: &self) }
+        if let enumeration = T.self as? any (CaseIterable & RawRepresentable).Type { return listedCases(of: enumeration) }
         return .other(Self.name(of: T.self))
     }
 
+    private mutating func listedCases<E: CaseIterable & RawRepresentable>(of type: E.Type) -> ArchiveValueType {
+        enumeration(E.self, cases: Array(E.allCases))
+    }
+
+    /// An enum written as its raw values, with `cases`: for generated code, which lists an
+    /// `@ArchiveCodable` enum's cases.
+    public mutating func enumeration<E: RawRepresentable>(_ type: E.Type, cases: [E]) -> ArchiveValueType {
+        .enumeration(Self.name(of: E.self), rawValue: valueType(of: E.RawValue.self), cases: cases.map { "\($0.rawValue)" })
+    }
+
     /// A field of `Root` for generated code: its key, the type of the property `property`
-    /// reaches, whether it has a default, and its aliases.
-    public mutating func field<Root, Value>(_ name: String, key: some CodingKey, _ property: KeyPath<Root, Value>,
+    /// returns (never called), whether it has a default, and its aliases.
+    public mutating func field<Root, Value>(_ name: String, key: some CodingKey, _ property: (Root) -> Value,
                                             hasDefault: Bool = false, aliases: [String] = []) -> ArchiveFieldSchema {
         ArchiveFieldSchema(name: name, intKey: KeyForm.integer(of: key), stringKey: key.stringValue,
                            type: valueType(of: Value.self), hasDefault: hasDefault, aliases: aliases)

@@ -22,13 +22,31 @@
 /// others). The property is not an entry of the archive itself, and other coders neither fill
 /// nor write it (`JSONDecoder` leaves it empty).
 ///
+/// Decoding keeps only what the archive's own rules accept: an unknown entry is checked as
+/// `karchive validate` checks a value (UTF-8 of every string, the tags the archive's header
+/// allows, the decoder's limits, keys that repeat), and a damaged one is a `DecodingError` at its
+/// coding path, as it would be for a property of the type. So whatever decodes can be encoded
+/// again, and what is encoded validates.
+///
+/// A key is kept once, in one spelling: an entry under a name a property had
+/// (`@ArchiveAlias`) is read into that property, or dropped if the property's current key is
+/// also there, and never kept here, so that writing back cannot store a stale value under the
+/// old name.
+///
+/// The value may be assigned to a value of another type or version. Encoding writes every entry,
+/// except one whose key the encoded type has a property for, or an alias of one: the property's
+/// value is written, never two entries for one key. Entries whose place among the known entries
+/// the type does not have are written after its last property. Use ``contains(_:)``,
+/// ``decode(_:forKey:)`` and ``removeValue(forKey:)`` to look at entries and to take them out,
+/// when data is migrated.
+///
 /// An unknown entry whose value holds a shared object or a reference
 /// (``ArchiveEncoder/preservesObjectIdentity``) cannot be written back, because the objects it
 /// names lie outside it: decoding keeps the value usable, and encoding it again throws
 /// `EncodingError.invalidValue` naming the key, rather than writing an archive that lost it.
 public struct ArchiveUnknownFields: Hashable, Sendable {
     /// The kept entries, in archive order.
-    let entries: [UnknownEntry]
+    private(set) var entries: [UnknownEntry]
 
     /// No unknown fields: what a value made in code starts with.
     public init() {
@@ -48,6 +66,60 @@ public struct ArchiveUnknownFields: Hashable, Sendable {
     /// The keys of the kept entries, in archive order: an integer key as its integer, spelled
     /// in decimal, a string key as itself.
     public var keys: [String] { entries.map(\.key.stringValue) }
+
+    /// Whether an entry has the key `key`, spelled as ``keys`` spells it. As the archive tells
+    /// keys apart, an integer key and a name that spells it in decimal (`"3"`) are one key, and
+    /// so are canonically equivalent names.
+    public func contains(_ key: String) -> Bool {
+        index(of: key) != nil
+    }
+
+    /// The value of the entry with key `key` (as ``contains(_:)`` finds it), decoded as `type`
+    /// by ``ArchiveDecoder``: for a migration that moves an old field's value into a property.
+    ///
+    /// - Throws: `DecodingError.keyNotFound` if there is no such entry; the decoder's errors if
+    ///   the value is not a `T`, their coding paths starting at `key`;
+    ///   `EncodingError.invalidValue` if the value holds a shared object or a reference, which
+    ///   are not kept.
+    public func decode<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T {
+        guard let index = index(of: key) else {
+            throw DecodingError.keyNotFound(UnknownKey.string(key), DecodingError.Context(
+                codingPath: [], debugDescription: "No unknown field has the key \"\(key)\""))
+        }
+        let entry = entries[index]
+        // The entry as the one entry of a keyed container, read back through its key: errors
+        // then name the path from the key down.
+        let archive = try ArchiveEncoder().encode(UnknownValue.keyed([entry.key], [entry.value]))
+        return try ArchiveDecoder().decode(UnknownEntryReader<T>.self, from: archive).value
+    }
+
+    /// Removes the entry with key `key` (as ``contains(_:)`` finds it), so that encoding no
+    /// longer writes it; returns whether there was one.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> Bool {
+        guard let index = index(of: key) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    /// Where the entry with key `key` is, by the key's identity (`ArchiveKeySet.identity(of:)`).
+    private func index(of key: String) -> Int? {
+        let identity = ArchiveKeySet.identity(of: UnknownKey.string(key))
+        return entries.firstIndex { ArchiveKeySet.identity(of: $0.key) == identity }
+    }
+}
+
+/// Reads the one entry of a keyed container as a `T`: `ArchiveUnknownFields.decode(_:forKey:)`.
+private struct UnknownEntryReader<T: Decodable>: Decodable {
+    let value: T
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: UnknownKey.self)
+        guard let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The unknown field is missing"))
+        }
+        value = try container.decode(T.self, forKey: key)
+    }
 }
 
 /// One entry a type did not know.
@@ -117,12 +189,10 @@ extension UnknownValue: Encodable {
     }
 }
 
-/// Builds an `UnknownValue` from a walk of its bytes (`FormatWalk`): containers are stacked as
-/// the walk opens them, keys resolved through the archive's key table.
-struct UnknownValueBuilder: FormatVisitor {
-    static var checksContainers: Bool { true }
-
-    let keyStrings: [String]
+/// Builds an `UnknownValue` from the validator's walk of its bytes (`ArchiveWalker`), so that a
+/// kept value passes every check `karchive validate` makes: containers are stacked as the walk
+/// opens them, keys come resolved through the archive's key table, scalars checked.
+struct UnknownValueBuilder: ArchiveVisitor {
     let base: UnsafeRawPointer
     /// The containers open, innermost last, with the key of their next entry.
     private var open: [(isKeyed: Bool, keys: [UnknownKey], values: [UnknownValue])] = []
@@ -130,8 +200,7 @@ struct UnknownValueBuilder: FormatVisitor {
     private(set) var result: UnknownValue?
     private(set) var holdsReferences = false
 
-    init(keyStrings: [String], base: UnsafeRawPointer) {
-        self.keyStrings = keyStrings
+    init(base: UnsafeRawPointer) {
         self.base = base
     }
 
@@ -155,21 +224,22 @@ struct UnknownValueBuilder: FormatVisitor {
         add(done.isKeyed ? .keyed(done.keys, done.values) : .unkeyed(done.values))
     }
 
-    mutating func visitKey(_ wire: UInt64, at range: Range<Int>, depth: Int) {
-        let (integer, stringIndex) = KeyForm.decode(wire)
-        let key: UnknownKey = if let integer { .integer(integer) } else { .string(keyStrings[stringIndex!]) }
-        pendingKey[pendingKey.count - 1] = key
+    mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
+        pendingKey[pendingKey.count - 1] = switch key {
+        case .int(let integer): .integer(Int(integer))
+        case .string(_, let name): .string(name)
+        }
     }
 
-    mutating func visitScalar(tag: UInt8, at range: Range<Int>, limit: Int, depth: Int) throws(ArchiveFormatError) {
+    mutating func visitScalar(_ value: ArchiveScalar, at range: Range<Int>, depth: Int) {
         add(.bytes(Array(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))))
     }
 
-    mutating func beginSharedObject(index: Int, at offset: Int, valueStart: Int, limit: Int, depth: Int) throws(ArchiveFormatError) {
+    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
         holdsReferences = true
     }
 
-    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) throws(ArchiveFormatError) {
+    mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
         holdsReferences = true
     }
 }

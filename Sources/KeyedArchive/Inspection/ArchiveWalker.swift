@@ -19,11 +19,12 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
     let keyIdentities: [UInt64]
     let limits: ArchiveDecoder.Limits
 
-    /// Walks the value that occupies `range`; returns where it ends.
-    func walk(_ range: Range<Int>, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+    /// Walks the value that occupies `range`; returns where it ends. `outerDepth` is how many
+    /// containers hold the value (0 for the root), which the depth limit counts.
+    func walk(_ range: Range<Int>, outerDepth: Int = 0, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
         var steps = Steps(walker: self, visitor: visitor)
         defer { visitor = steps.visitor }
-        return try FormatWalk(reader: reader, keyIdentities: keyIdentities, limits: limits).walk(range, &steps)
+        return try FormatWalk(reader: reader, keyIdentities: keyIdentities, limits: limits).walk(range, outerDepth: outerDepth, &steps)
     }
 
     /// The walk's steps as the visitor sees them: keys looked up, scalars decoded and checked.

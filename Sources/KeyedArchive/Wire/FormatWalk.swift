@@ -87,14 +87,16 @@ struct FormatWalk {
     }
 
     /// Walks the value at `range.lowerBound` (ending by `range.upperBound`); returns its end.
-    func walk<Visitor: FormatVisitor>(_ range: Range<Int>, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
+    /// `outerDepth` is how many containers hold the value (0 for the root): depths, and so the
+    /// depth limit, count from there.
+    func walk<Visitor: FormatVisitor>(_ range: Range<Int>, outerDepth: Int = 0, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
         let archiveForm = reader.references == .archive
         var numberedForm = false
         if case .numbered = reader.references { numberedForm = true }
         let sharedObjectTag = reader.references.sharedObjectTag
         var open: [Open] = []
         var opened: [Opened] = []
-        var containerDepth = 0
+        var containerDepth = outerDepth
         var nextIndex = 0
         // The archive form's shared objects so far, by value index, each with its end (`Int.max`
         // while the walk is inside it): what a reference is checked against.

@@ -57,6 +57,44 @@ enum DocumentSamples {
         return samples
     }
 
+    /// One command of a shell session shown in a document: `$ karchive …` and the lines it
+    /// prints.
+    struct ShellCommand {
+        let arguments: [String]
+        let output: [String]
+    }
+
+    /// The commands of the first plain ``` block of `document` that mentions `marker`: each
+    /// `$ ` line split at spaces (the sessions quote nothing), with the lines after it.
+    static func shellSession(in document: String, containing marker: String) throws -> [ShellCommand] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
+        // The lines of the fenced block being read, and whether it is a plain one.
+        var open: (plain: Bool, lines: [String])?
+        var session: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let block = open {
+                if trimmed == "```" {
+                    open = nil
+                    if block.plain, block.lines.contains(where: { $0.contains(marker) }) { session = block.lines; break }
+                } else {
+                    open?.lines.append(line)
+                }
+            } else if trimmed.hasPrefix("```") {
+                open = (trimmed == "```", [])
+            }
+        }
+        var commands: [ShellCommand] = []
+        for line in session {
+            if line.hasPrefix("$ ") {
+                commands.append(ShellCommand(arguments: line.dropFirst(2).split(separator: " ").map(String.init), output: []))
+            } else if let last = commands.popLast() {
+                commands.append(ShellCommand(arguments: last.arguments, output: last.output + [line]))
+            }
+        }
+        return commands
+    }
+
     /// Where the samples' tests are: this test target, and the package that runs the gRPC
     /// sample over real HTTP/2 (`Tests/GRPCOverHTTP2`, run by `.ci/run`).
     static let testDirectories = ["Tests/DocumentationTests", "Tests/GRPCOverHTTP2/Tests"]

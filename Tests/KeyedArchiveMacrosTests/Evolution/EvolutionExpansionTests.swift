@@ -29,7 +29,8 @@ extension ArchiveCodableExpansionTests {
 
             extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
-                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version])
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version], aliases: _archiveAliasKeys)
+                static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour"), KeyedArchive.ArchiveAliasKey("tone"), KeyedArchive.ArchiveAliasKey("shade")])
                 public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.name, at: 0)
@@ -47,7 +48,6 @@ extension ArchiveCodableExpansionTests {
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour"), KeyedArchive.ArchiveAliasKey("tone"), KeyedArchive.ArchiveAliasKey("shade")])
                 private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
                     let aliases = container.withKeys(Self._archiveAliasKeys)
                     self.name = try container.decode(at: 0)
@@ -324,7 +324,8 @@ extension ArchiveCodableExpansionTests {
 
             extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveSchemaDescribing {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
-                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version])
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version], aliases: _archiveAliasKeys)
+                static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour")])
                 public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.unknownFields, after: -1)
@@ -338,8 +339,12 @@ extension ArchiveCodableExpansionTests {
                 }
                 public static func _archiveTypeSchema(in builder: inout KeyedArchive.ArchiveSchemaBuilder) -> KeyedArchive.ArchiveTypeSchema {
                     let fields: [KeyedArchive.ArchiveFieldSchema] = [
-                        builder.field("color", key: CodingKeys.color, \\Settings.color, hasDefault: true, aliases: ["colour"]),
-                        builder.field("version", key: CodingKeys.version, \\Settings.version, hasDefault: true),
+                        builder.field("color", key: CodingKeys.color, { (value: Settings) in
+                                value.color
+                            }, hasDefault: true, aliases: ["colour"]),
+                        builder.field("version", key: CodingKeys.version, { (value: Settings) in
+                                value.version
+                            }, hasDefault: true),
                     ]
                     return KeyedArchive.ArchiveTypeSchema(fields: fields, keepsUnknownFields: true)
                 }

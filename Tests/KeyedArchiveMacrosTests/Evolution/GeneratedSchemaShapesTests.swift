@@ -70,7 +70,8 @@ struct SchemaFolder: Codable {
         let folder = try #require(schema.types["SchemaFolder"]).fields
         #expect(folder.map(\.type) == [
             .scalar("String"), .dictionary(key: .scalar("String"), value: .type("SchemaFolder")), .type("SchemaOuter.Inner"),
-            .other("SchemaBox<Int>"), .other("SchemaMode"), .optional(.type("SchemaTreeNode")),
+            .other("SchemaBox<Int>"), .enumeration("SchemaMode", rawValue: .scalar("String"), cases: ["light", "dark"]),
+            .optional(.type("SchemaTreeNode")),
         ])
         // A type that contains itself is described in full, once.
         #expect(schema.types["SchemaTreeNode"]?.fields.map(\.type) == [

@@ -48,3 +48,88 @@ extension GeneratedSchemaTests {
         #expect(WriteOnlyWithUnknownFields.archiveSchema.types["WriteOnlyWithUnknownFields"]?.fields.map(\.name) == ["a"])
     }
 }
+
+/// Properties named by keywords and contextual keywords, as `Codable` accepts them
+/// (issue 45, finding 6: `Type` broke the generated schema's key path).
+@ArchiveCodable
+struct KeywordNamedFields: Codable, Equatable {
+    var `Type`: Int
+    var `self`: String
+    var `default`: Double
+    var `init`: Int
+    var `protocol`: Bool
+    var `Protocol`: Int
+    var `Self`: [Int]
+    var `class`: String?
+    var `Any`: Int8
+}
+
+extension GeneratedSchemaTests {
+    @Test func keywordNamedFieldsCompileAndAreNamedWithoutBackticks() throws {
+        let value = KeywordNamedFields(Type: 1, self: "s", default: 2.5, init: 3, protocol: true, Protocol: 4, Self: [5], class: "c", Any: -6)
+        // The generated code writes the synthesized conformance's bytes, and reads them back.
+        let archive = try ArchiveEncoder().encode(value)
+        for decoder in UnknownFieldsTests.decoders() {
+            #expect(try decoder.decode(KeywordNamedFields.self, from: archive) == value)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
+        let names = ["Type", "self", "default", "init", "protocol", "Protocol", "Self", "class", "Any"]
+        #expect(Set(json.keys) == Set(names))
+        let fields = try #require(KeywordNamedFields.archiveSchema.types["KeywordNamedFields"]).fields
+        #expect(fields.map(\.name) == names)
+        #expect(fields.map(\.stringKey) == names)
+        #expect(fields.map(\.type.description) == ["Int", "String", "Double", "Int", "Bool", "Int", "[Int]", "String?", "Int8"])
+    }
+}
+
+/// Enums with raw values in generated schemas (issue 45, finding 5): an `@ArchiveCodable` enum
+/// lists its cases, a `CaseIterable` one too, any other is named.
+@ArchiveCodable
+enum PaperSizeV1: String, Codable { case a4, letter = "US-LETTER" }
+
+@ArchiveCodable
+enum PaperSizeV2: String, Codable { case a4, letter = "US-LETTER", a5 }
+
+enum Copies: Int, Codable, CaseIterable { case one = 1, two, ten = 10 }
+
+enum Tray: String, Codable { case upper, lower }
+
+@ArchiveCodable
+struct PrintJobV1: Codable, Equatable {
+    var paper: PaperSizeV1
+    var copies: Copies?
+    var tray: Tray
+}
+
+@ArchiveCodable
+struct PrintJobV2: Codable, Equatable {
+    var paper: PaperSizeV2
+    var copies: Copies?
+    var tray: Tray
+}
+
+extension GeneratedSchemaTests {
+    @Test func enumsListTheirCases() throws {
+        let fields = try #require(PrintJobV1.archiveSchema.types["PrintJobV1"]).fields
+        #expect(fields.map(\.type) == [
+            .enumeration("PaperSizeV1", rawValue: .scalar("String"), cases: ["a4", "US-LETTER"]),
+            .optional(.enumeration("Copies", rawValue: .scalar("Int"), cases: ["1", "2", "10"])),
+            .other("Tray"),
+        ])
+    }
+
+    @Test func aCaseAddedIsFoundAndIsWhatBreaks() throws {
+        let changes = ArchiveSchema.breakingChanges(from: PrintJobV1.archiveSchema, to: PrintJobV2.archiveSchema)
+        #expect(changes.map(\.kind) == [.caseAdded])
+        #expect(changes.map(\.direction) == [.oldReadingNew])
+        #expect(changes.first?.path == "PrintJobV2.paper")
+        // What the check says, decoding does: version 1 reads version 2's archives until one
+        // holds the new case.
+        let common = try ArchiveEncoder().encode(PrintJobV2(paper: .letter, copies: .ten, tray: .lower))
+        #expect(try ArchiveDecoder().decode(PrintJobV1.self, from: common) == PrintJobV1(paper: .letter, copies: .ten, tray: .lower))
+        let newCase = try ArchiveEncoder().encode(PrintJobV2(paper: .a5, copies: nil, tray: .upper))
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(PrintJobV1.self, from: newCase) }
+        // The other way, a removed case.
+        #expect(ArchiveSchema.breakingChanges(from: PrintJobV2.archiveSchema, to: PrintJobV1.archiveSchema).map(\.kind) == [.caseRemoved])
+    }
+}

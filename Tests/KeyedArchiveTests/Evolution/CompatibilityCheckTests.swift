@@ -14,16 +14,43 @@ private struct SchemaGenerator {
 
     static let scalars = ["Int8", "Int16", "Int", "UInt8", "UInt32", "Int64", "Double", "Float", "String", "Bool", "Date", "Data"]
     static let names = ["a", "b", "c", "d", "e", "f", "g"]
+    /// The raw values an enum's cases may have: three at most, so that the three extreme
+    /// variants that leave no optional nil write each (`DynamicValue.random`).
+    static let caseNames = ["red", "green", "blue"]
 
     mutating func pick<T>(_ choices: [T]) -> T { choices[source.below(choices.count)] }
     mutating func chance(_ percent: Int) -> Bool { source.below(100) < percent }
 
     mutating func valueType(nestedAllowed: Bool) -> ArchiveValueType {
-        switch source.below(nestedAllowed ? 10 : 8) {
+        switch source.below(nestedAllowed ? 11 : 9) {
         case 0: return .array(.scalar(pick(Self.scalars)))
         case 1: return .dictionary(key: .scalar("String"), value: .scalar(pick(Self.scalars)))
-        case 8, 9: return .type("Sub")
+        case 2: return enumeration()
+        case 9, 10: return .type("Sub")
         default: return .scalar(pick(Self.scalars))
+        }
+    }
+
+    /// An enum with raw `String` values: one to three of `caseNames`, in order.
+    mutating func enumeration() -> ArchiveValueType {
+        var cases = Self.caseNames.filter { _ in chance(60) }
+        if cases.isEmpty { cases = [pick(Self.caseNames)] }
+        return .enumeration("Mode", rawValue: .scalar("String"), cases: cases)
+    }
+
+    /// `type` with a case added to or removed from its enum, wherever it is in it.
+    mutating func changingCases(_ type: ArchiveValueType) -> ArchiveValueType {
+        switch type {
+        case .optional(let wrapped): return .optional(changingCases(wrapped))
+        case .enumeration(let name, let rawValue, var cases):
+            let missing = Self.caseNames.filter { !cases.contains($0) }
+            if !missing.isEmpty && (cases.count == 1 || chance(50)) {
+                cases.insert(pick(missing), at: source.below(cases.count + 1))
+            } else {
+                cases.remove(at: source.below(cases.count))
+            }
+            return .enumeration(name, rawValue: rawValue, cases: cases)
+        default: return type
         }
     }
 
@@ -64,7 +91,7 @@ private struct SchemaGenerator {
             var usedInts = Set(type.fields.compactMap(\.intKey))
             let base = typeName == "Root" ? 0 : 100
             let index = type.fields.isEmpty ? nil : source.below(type.fields.count)
-            switch source.below(9) {
+            switch source.below(10) {
             case 0:   // add
                 let free = Self.names.filter { name in !type.fields.contains { $0.name == name } }
                 if !free.isEmpty {
@@ -109,6 +136,11 @@ private struct SchemaGenerator {
                         type.fields[index] = replacement
                     }
                 }
+            case 8:   // an enum's case added or removed (else: its field made an enum)
+                if let index {
+                    let changed = changingCases(type.fields[index].type)
+                    type.fields[index].type = changed != type.fields[index].type ? changed : enumeration()
+                }
             default:   // reorder
                 if type.fields.count > 1 { type.fields.swapAt(0, type.fields.count - 1) }
             }
@@ -121,7 +153,7 @@ private struct SchemaGenerator {
 /// A value of a schema's type, encoded and decoded as generated code would.
 private indirect enum DynamicValue: Encodable {
     case int8(Int8), int16(Int16), int(Int), uint8(UInt8), uint32(UInt32), int64(Int64)
-    case double(Double), float(Float), string(String), bool(Bool), date(Date), data(Data)
+    case double(Double), float(Float), string(String), bool(Bool), date(Date), data(Data), mode(String)
     case array([DynamicValue]), dictionary([String: DynamicValue]), record(ArchiveTypeSchema, [String: DynamicValue])
 
     func encode(to encoder: any Encoder) throws {
@@ -153,6 +185,7 @@ private indirect enum DynamicValue: Encodable {
             case .bool(let v): try c.encode(v)
             case .date(let v): try c.encode(v)
             case .data(let v): try c.encode(v)
+            case .mode(let v): try c.encode(v)
             default: break
             }
         }
@@ -162,28 +195,29 @@ private indirect enum DynamicValue: Encodable {
     /// collections never empty, optionals never nil, except those in records `nilsFrom` or more
     /// deep (0: the root's fields), which are always nil.
     /// Extreme signed integers are their minimum in variant 0 (`extremeLow`), their maximum
-    /// otherwise.
-    static func random(_ type: ArchiveValueType, schema: ArchiveSchema, extreme: Bool, extremeLow: Bool = false, nilsFrom: Int?,
+    /// otherwise. An enum is its case `variant` (wrapping), so that the extreme variants write
+    /// each of its cases.
+    static func random(_ type: ArchiveValueType, schema: ArchiveSchema, extreme: Bool, extremeLow: Bool = false, variant: Int = 0, nilsFrom: Int?,
                        depth: Int = 0, _ g: inout SchemaGenerator) -> DynamicValue? {
         let nils = nilsFrom.map { depth >= $0 } ?? false
         switch type {
         case .optional(let wrapped):
             if nils || (!extreme && g.chance(30)) { return nil }
-            return random(wrapped, schema: schema, extreme: extreme, extremeLow: extremeLow, nilsFrom: nilsFrom, depth: depth, &g)
+            return random(wrapped, schema: schema, extreme: extreme, extremeLow: extremeLow, variant: variant, nilsFrom: nilsFrom, depth: depth, &g)
         case .array(let element):
             let count = extreme ? 2 : g.source.below(3)
-            return .array((0..<count).compactMap { _ in random(element, schema: schema, extreme: extreme, extremeLow: extremeLow, nilsFrom: nilsFrom, depth: depth, &g) })
+            return .array((0..<count).compactMap { _ in random(element, schema: schema, extreme: extreme, extremeLow: extremeLow, variant: variant, nilsFrom: nilsFrom, depth: depth, &g) })
         case .dictionary(_, let value):
             // Extreme: every name a field may have is a key, as a keyed type reading it would ask.
             let keys = extreme ? SchemaGenerator.names : (0..<g.source.below(3)).map { "k\($0)" }
             return .dictionary(Dictionary(uniqueKeysWithValues: keys.compactMap { key in
-                random(value, schema: schema, extreme: extreme, extremeLow: extremeLow, nilsFrom: nilsFrom, depth: depth, &g).map { (key, $0) }
+                random(value, schema: schema, extreme: extreme, extremeLow: extremeLow, variant: variant, nilsFrom: nilsFrom, depth: depth, &g).map { (key, $0) }
             }))
         case .type(let name):
             let record = schema.types[name]!
             var values: [String: DynamicValue] = [:]
             for field in record.fields {
-                values[field.name] = random(field.type, schema: schema, extreme: extreme, extremeLow: extremeLow, nilsFrom: nilsFrom, depth: depth + 1, &g)
+                values[field.name] = random(field.type, schema: schema, extreme: extreme, extremeLow: extremeLow, variant: variant, nilsFrom: nilsFrom, depth: depth + 1, &g)
             }
             return .record(record, values)
         case .scalar(let name):
@@ -202,6 +236,8 @@ private indirect enum DynamicValue: Encodable {
             case "Date": return .date(Date(timeIntervalSince1970: Double(g.source.below(1000))))
             default: return .data(Data([UInt8(g.source.below(256))]))
             }
+        case .enumeration(_, _, let cases):
+            return .mode(extreme ? cases[variant % cases.count] : g.pick(cases))
         case .other:
             return nil
         }
@@ -297,6 +333,13 @@ private struct DynamicReader: Decodable {
             case "Date": _ = try c.decode(Date.self)
             default: _ = try c.decode(Data.self)
             }
+        case .enumeration(_, _, let cases):
+            // As `init(rawValue:)` reads it: a raw value that names no case is an error.
+            let c = try decoder.singleValueContainer()
+            let raw = try c.decode(String.self)
+            guard cases.contains(raw) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "no case \(raw)"))
+            }
         case .other:
             break
         }
@@ -340,7 +383,7 @@ extension DynamicValue {
         for variant in 0..<7 {
             let nilsFrom: Int? = variant == 3 ? 0 : variant == 4 ? 2 : nil
             guard let value = DynamicValue.random(written.rootValueType, schema: written, extreme: variant < 5, extremeLow: variant == 0,
-                                                  nilsFrom: nilsFrom, depth: 0, &g) else { continue }
+                                                  variant: variant, nilsFrom: nilsFrom, depth: 0, &g) else { continue }
             let log = ReadLog()
             decoder.userInfo[.readLog] = log
             do {
@@ -457,6 +500,46 @@ extension DynamicValue {
         #expect(Self.kinds(old, new).contains(.ambiguousKey))
     }
 
+    @Test func enumCasesAddedAndRemoved() {
+        let mode = { (cases: [String]) in Self.schema([ArchiveFieldSchema(name: "mode", type: .enumeration("Mode", rawValue: .scalar("String"), cases: cases))]) }
+        let old = mode(["light", "dark"])
+        // A case added: the old type cannot read a new archive that holds it.
+        let added = ArchiveSchema.breakingChanges(from: old, to: mode(["light", "dark", "sepia"]))
+        #expect(added.map(\.kind) == [.caseAdded])
+        #expect(added.map(\.direction) == [.oldReadingNew])
+        #expect(added.first?.path == "Settings.mode" && added.first?.detail.contains("\"sepia\"") == true)
+        // A case removed: the new type cannot read an old archive that holds it.
+        let removed = ArchiveSchema.breakingChanges(from: old, to: mode(["light"]))
+        #expect(removed.map(\.kind) == [.caseRemoved])
+        #expect(removed.map(\.direction) == [.newReadingOld])
+        // Reordered cases, and the enum read as its raw values, break nothing; a raw type changed does.
+        #expect(Self.kinds(old, mode(["dark", "light"])).isEmpty)
+        #expect(Self.kinds(old, Self.schema([ArchiveFieldSchema(name: "mode", type: .scalar("String"))])) == [.typeChanged])
+        let intMode = Self.schema([ArchiveFieldSchema(name: "mode", type: .enumeration("Mode", rawValue: .scalar("Int"), cases: ["0", "1"]))])
+        #expect(Self.kinds(old, intMode) == [.typeChanged, .typeChanged])
+        // Nested in an optional and an array.
+        let list = { (cases: [String]) in Self.schema([ArchiveFieldSchema(name: "modes", type: .optional(.array(.enumeration("Mode", rawValue: .scalar("String"), cases: cases))))]) }
+        #expect(Self.kinds(list(["a"]), list(["a", "b"])) == [.caseAdded])
+    }
+
+    @Test func eachChangeSaysWhichDirectionBreaks() {
+        let old = Self.schema([theme, ArchiveFieldSchema(name: "colour", type: .scalar("String"))])
+        // Renamed with an alias: the new type reads old archives; the old type cannot read new ones.
+        let renamed = Self.schema([theme, ArchiveFieldSchema(name: "color", type: .scalar("String"), aliases: ["colour"])])
+        let changes = ArchiveSchema.breakingChanges(from: old, to: renamed)
+        #expect(changes.map(\.kind) == [.removedRequired])
+        #expect(changes.map(\.direction) == [.oldReadingNew])
+        #expect(changes.first?.detail.contains("writes it as color") == true)
+        #expect(ArchiveSchema.breakingChanges(from: old, to: Self.schema([theme, ArchiveFieldSchema(name: "size", type: .scalar("Int"))])).map(\.direction)
+                == [.newReadingOld, .oldReadingNew])
+        let numbered = Self.schema([ArchiveFieldSchema(name: "size", intKey: 3, type: .optional(.scalar("Int")))])
+        #expect(ArchiveSchema.breakingChanges(from: numbered, to: Self.schema([ArchiveFieldSchema(name: "size", intKey: 4, type: .optional(.scalar("Int")))])).map(\.direction)
+                == [.both])
+        // Widening: only the old type breaks.
+        let narrow = Self.schema([ArchiveFieldSchema(name: "size", type: .scalar("Int8"))])
+        #expect(ArchiveSchema.breakingChanges(from: narrow, to: Self.schema([ArchiveFieldSchema(name: "size", type: .scalar("Int"))])).map(\.direction) == [.oldReadingNew])
+    }
+
     @Test func recursiveTypesEnd() {
         let node = ArchiveSchema(root: "Node", types: ["Node": ArchiveTypeSchema(fields: [
             ArchiveFieldSchema(name: "children", type: .array(.type("Node"))),
@@ -492,7 +575,8 @@ extension DynamicValue {
 
     @Test func aSchemaIsJSON() throws {
         let schema = Self.schema([theme, ArchiveFieldSchema(name: "size", intKey: 2, type: .optional(.array(.type("Window"))), hasDefault: true, aliases: ["fontSize"])],
-                                 sub: [ArchiveFieldSchema(name: "width", type: .dictionary(key: .scalar("String"), value: .other("Foo")))])
+                                 sub: [ArchiveFieldSchema(name: "width", type: .dictionary(key: .scalar("String"), value: .other("Foo"))),
+                                       ArchiveFieldSchema(name: "mode", type: .enumeration("Mode", rawValue: .scalar("Int"), cases: ["0", "-1"]))])
         let json = try JSONEncoder().encode(schema)
         #expect(try JSONDecoder().decode(ArchiveSchema.self, from: json) == schema)
         #expect(try ArchiveDecoder().decode(ArchiveSchema.self, from: ArchiveEncoder().encode(schema)) == schema)

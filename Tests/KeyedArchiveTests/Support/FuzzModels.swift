@@ -343,16 +343,19 @@ enum FuzzSamples {
     ])
 }
 
-/// A type that keeps unknown fields (`ArchiveUnknownFields`), with the conformances the macro
-/// writes for it written out: whatever it decodes must encode again (or refuse an unknown field
-/// holding shared objects, by throwing) and decode to the same value, and that second archive
-/// must encode to itself.
+/// A type that keeps unknown fields (`ArchiveUnknownFields`) at every level — its own, its
+/// children's, and theirs, through arrays, dictionaries and optionals — with the conformances
+/// the macro writes for it written out: whatever it decodes must encode again (or refuse an
+/// unknown field holding shared objects, by throwing), validate (`karchive validate`'s walk),
+/// and decode to the same value, and that second archive must encode to itself.
 struct FuzzUnknown: Codable, Equatable {
     var name: String
     var count: Int?
+    var children: [FuzzUnknown]?
+    var byKey: [String: FuzzUnknown]?
     var unknownFields = ArchiveUnknownFields()
 
-    enum CodingKeys: String, CodingKey { case name, count }
+    enum CodingKeys: String, CodingKey { case name, count, children, byKey }
 
     /// How `bytes` breaks the round trip through this type, or `nil` if it holds (or `bytes`
     /// does not decode as it). The decoder fuzzer stops on a break, as on a crash.
@@ -365,17 +368,20 @@ struct FuzzUnknown: Codable, Equatable {
             }
             return nil
         }
+        var validator = FuzzNoVisitor()
+        do { try InspectedArchive([UInt8](archive)).walk(&validator) } catch { return "its own archive does not validate: \(error)" }
         guard let second = try? ArchiveDecoder().decode(FuzzUnknown.self, from: archive) else { return "its own archive did not decode" }
-        guard second.name == first.name, second.count == first.count, second.unknownFields.keys == first.unknownFields.keys else {
-            return "decoded again as another value: \(first) against \(second)"
-        }
+        guard second == first else { return "decoded again as another value: \(first) against \(second)" }
         guard let again = try? ArchiveEncoder().encode(second), again == archive else { return "its archive did not come back byte for byte" }
         return nil
     }
 }
 
+/// A walk of the validator that only checks.
+struct FuzzNoVisitor: ArchiveVisitor {}
+
 extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count])
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.children, CodingKeys.byKey])
 
     static func _archiveEncode(_ value: FuzzUnknown, to encoder: inout ArchiveDirectEncoder) throws {
         var container = encoder.keyedContainer(_archiveKeys)
@@ -384,6 +390,10 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.unknownFields, after: 0)
         try container.encode(value.count, at: 1)
         try container.encode(value.unknownFields, after: 1)
+        try container.encode(value.children, at: 2)
+        try container.encode(value.unknownFields, after: 2)
+        try container.encode(value.byKey, at: 3)
+        try container.encode(value.unknownFields, after: 3)
     }
 
     static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzUnknown {
@@ -393,6 +403,8 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
         self.name = try container.decode(at: 0)
         self.count = try container.decode(at: 1)
+        self.children = try container.decode(at: 2)
+        self.byKey = try container.decode(at: 3)
         self.unknownFields = try container.unknownFields()
     }
 }
