@@ -71,9 +71,12 @@ struct FromJSON: KarchiveCommand {
             throw CommandFailure(error.description)
         }
         var encoder = ArchiveEncoder()
-        // Every nested nil level is one more level of nesting for the encoder (a Swift type
-        // needs as many Optionals), on top of the document's own nesting.
-        encoder.maximumDepth = JSONParser.maximumDepth + Int(JSONMapping.maximumNilLevel) + 1
+        // Deep enough for everything the parser accepts (Spec/JSON.md §3, §6): the deepest value
+        // is a wrapper inside a container at the deepest level, so at depth 513, and it is
+        // encoded through an encoder of its own at that depth; a nested nil of level n is then
+        // n + 1 Optionals inside it (MappedValue), each one level deeper. Level 511 there needs
+        // 513 + 511 + 1 levels; the format itself counts only the 512 containers.
+        encoder.maximumDepth = (JSONParser.maximumDepth + 1) + (Int(JSONMapping.maximumNilLevel) + 1)
         if zlib { encoder.compression = .zlib }
         if checksum { encoder.checksum = .crc32 }
         do {

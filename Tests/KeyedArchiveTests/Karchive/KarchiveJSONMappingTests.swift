@@ -368,12 +368,25 @@ func throughJSON<T: Codable>(_ value: T, as type: T.Type = T.self, sourceLocatio
     }
 
     /// The deepest document and the deepest nested nil at once: the encoder's depth is raised
-    /// for the nil's levels, and nothing recurses past the stack.
+    /// for the nil's levels, and nothing recurses past the stack. JSON.md §3: there is no joint
+    /// limit of level and depth, so the nil may stand in a container at depth 512 too, as the
+    /// only element of the innermost of 512 unkeyed containers (issue 46, item 1: from-json
+    /// refused it with "Nesting depth exceeds the limit of 1024").
     @Test func theDeepestNilInTheDeepestDocumentIsWritten() throws {
         let json = String(repeating: #"{"a":"#, count: 511) + #"{"$nil":511}"# + String(repeating: "}", count: 511)
         let archive = try archiveOfJSON(json).get()
         #expect(karchive("validate", "--quiet", input: archive).status == 0)
         #expect(compactJSON(archive) == json)
+        for containers in [(open: "[", close: "]"), (open: #"{"a":"#, close: "}")] {
+            let deepest = String(repeating: containers.open, count: 512) + #"{"$nil":511}"# + String(repeating: containers.close, count: 512)
+            let written = try archiveOfJSON(deepest).get()
+            #expect(karchive("validate", "--quiet", input: written).status == 0)
+            #expect(compactJSON(written) == deepest)
+            // The innermost value is 0F FF 03 (level 511), before the empty key table or the "a".
+            #expect(written.firstRange(of: [0x0F, 0xFF, 0x03]) != nil)
+        }
+        #expect(try archiveOfJSON(String(repeating: "[", count: 512) + #"{"$nil":511}"# + String(repeating: "]", count: 512)).get().suffix(7)
+                == [0x0D, 0x04, 0x01, 0x0F, 0xFF, 0x03, 0x00])
     }
 
     // MARK: The examples of Spec/JSON.md §9

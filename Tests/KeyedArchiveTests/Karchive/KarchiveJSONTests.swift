@@ -149,9 +149,11 @@ import Testing
 
     /// JSON.md §6: a wrapper stands for a scalar, which the format allows one level below its
     /// deepest container, so it is not counted as a level; everything else past 512 is refused
-    /// at the opening bracket of the 513th level.
+    /// at the opening bracket of the 513th level. A `$nil` of any level stands there (§3: no
+    /// joint limit of level and depth; level 511 was refused by the writer, issue 46 item 1).
     @Test(arguments: [
-        #"{"$date":"2023-03-08T20:26:40.25Z"}"#, #"{"$nil":3}"#, #"{"$float":"NaN"}"#, #"{"$double":"-Infinity"}"#,
+        #"{"$date":"2023-03-08T20:26:40.25Z"}"#, #"{"$nil":3}"#, #"{"$nil":510}"#, #"{"$nil":511}"#,
+        #"{"$float":"NaN"}"#, #"{"$double":"-Infinity"}"#,
         #"{"$data":"AAEC/w=="}"#, #"{"$uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#, #"{"$url":"https://example.com/"}"#,
     ])
     func aWrapperMayStandBelowTheDeepestContainer(_ wrapper: String) throws {
