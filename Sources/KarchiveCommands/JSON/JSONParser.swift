@@ -51,8 +51,9 @@ struct JSONParser {
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
         guard depth <= Self.maximumDepth + 1 else { throw fail(Self.tooDeep) }
-        // One level past the containers' limit, only a wrapper: told by its first name, and
-        // by having no second member.
+        // One level past the containers' limit, only a wrapper: told at the `}` of an empty
+        // object, by the first name once it is read, and at the `,` before a second member
+        // (`Spec/JSON.md` §6), so that which problem comes first is the same for every reader.
         let onlyWrapper = depth > Self.maximumDepth
         let open = p
         p += 1
@@ -70,7 +71,7 @@ struct JSONParser {
             // key), so `JSONToArchive` refuses them, with these offsets.
             let nameOffset = p
             let name = try string()
-            if onlyWrapper, !members.isEmpty || JSONMapping.wrapperName(name)?.dollars != 1 {
+            if onlyWrapper, JSONMapping.wrapperName(name)?.dollars != 1 {
                 throw Failure(offset: open, reason: Self.tooDeep)
             }
             skipWhitespace()
@@ -80,6 +81,7 @@ struct JSONParser {
             members.append(JSONMember(name: name, value: try value(depth: depth + 1), nameOffset: nameOffset, valueOffset: valueOffset))
             skipWhitespace()
             if try endOrComma("}") { return .object(members) }
+            if onlyWrapper { throw Failure(offset: open, reason: Self.tooDeep) }
         }
     }
 
@@ -105,32 +107,56 @@ struct JSONParser {
         return false
     }
 
+    /// A string or member name, from its opening quote. A problem inside it is reported where
+    /// it is (`Spec/JSON.md` §6), the first one met reading from left to right: the first byte
+    /// of bytes that are not UTF-8, a raw control character, or the backslash of a bad or
+    /// unpaired escape. Only the end of the input, with nothing wrong before it, points at the
+    /// opening quote: the whole string is what is missing its end.
     private mutating func string() throws(Failure) -> String {
         let start = p
         p += 1
         var scalars = String.UnicodeScalarView()
         var runStart = p
+        // The bytes since the last escape are checked as UTF-8 before anything after them is
+        // judged, so that a problem is reported in the order the bytes come.
         func flush(_ end: Int) throws(Failure) {
             guard runStart < end else { return }
             guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw Failure(offset: runStart, reason: "a string is not valid UTF-8")
+                throw Failure(offset: Self.firstIllFormedByte(bytes[runStart..<end]), reason: "a string is not valid UTF-8")
             }
             scalars.append(contentsOf: text.unicodeScalars)
         }
         while true {
-            guard p < bytes.count else { throw Failure(offset: start, reason: "unterminated string") }
+            guard p < bytes.count else {
+                try flush(p)
+                throw Failure(offset: start, reason: "unterminated string")
+            }
             let byte = bytes[p]
             if byte == UInt8(ascii: "\"") {
                 try flush(p)
                 p += 1
                 return String(scalars)
             }
-            if byte < 0x20 { throw fail("control character 0x\(Formatting.hexByte(byte)) in a string must be escaped") }
+            if byte < 0x20 {
+                try flush(p)
+                throw fail("control character 0x\(Formatting.hexByte(byte)) in a string must be escaped")
+            }
             if byte != UInt8(ascii: "\\") { p += 1; continue }
             try flush(p)
             scalars.append(try escape())
             runStart = p
         }
+    }
+
+    /// The offset of the first byte of `run` that does not begin a well-formed UTF-8 sequence
+    /// (RFC 3629), reading from its start; a sequence cut off by the end of `run` counts. Only
+    /// asked for a run that is known not to be UTF-8.
+    static func firstIllFormedByte(_ run: ArraySlice<UInt8>) -> Int {
+        var offset = run.startIndex
+        var iterator = run.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        return offset
     }
 
     /// The escape sequence at `p` (which holds the backslash).
@@ -150,17 +176,16 @@ struct JSONParser {
         case UInt8(ascii: "r"): return "\r"
         case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
-            let high = try hex4(escapeStart: start)
+            guard let high = hex4(at: p) else { throw Failure(offset: start, reason: "\\u needs four hex digits") }
+            p += 4
             if (0xD800..<0xDC00).contains(high) {
-                guard p + 1 < bytes.count, bytes[p] == UInt8(ascii: "\\"), bytes[p + 1] == UInt8(ascii: "u") else {
+                // Paired only by a low-surrogate escape right after it; whatever else follows
+                // (another character, a high surrogate, a bad escape), the unpaired one is this
+                // escape, reported at its backslash.
+                guard let low = lowSurrogateEscape(at: p) else {
                     throw Failure(offset: start, reason: "\\u\(String(high, radix: 16, uppercase: true)) is half of a surrogate pair without the other half")
                 }
-                let lowStart = p
-                p += 2
-                let low = try hex4(escapeStart: lowStart)
-                guard (0xDC00..<0xE000).contains(low) else {
-                    throw Failure(offset: lowStart, reason: "\\u\(String(low, radix: 16, uppercase: true)) does not complete a surrogate pair")
-                }
+                p += 6
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(high) else {
@@ -172,15 +197,22 @@ struct JSONParser {
         }
     }
 
-    private mutating func hex4(escapeStart: Int) throws(Failure) -> UInt32 {
-        guard p + 4 <= bytes.count else { throw Failure(offset: escapeStart, reason: "\\u needs four hex digits") }
+    /// The four hex digits at `offset` as a number; nil when there are not four there.
+    private func hex4(at offset: Int) -> UInt32? {
+        guard offset + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for byte in bytes[p..<p + 4] {
-            guard let digit = Self.hexDigit(byte) else { throw Failure(offset: escapeStart, reason: "\\u needs four hex digits") }
+        for byte in bytes[offset..<offset + 4] {
+            guard let digit = Self.hexDigit(byte) else { return nil }
             value = value << 4 | digit
         }
-        p += 4
         return value
+    }
+
+    /// The value of a `\uDC00`…`\uDFFF` escape at `offset`; nil when there is none there.
+    private func lowSurrogateEscape(at offset: Int) -> UInt32? {
+        guard offset + 2 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u"),
+              let low = hex4(at: offset + 2), (0xDC00..<0xE000).contains(low) else { return nil }
+        return low
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt32? {
@@ -194,11 +226,12 @@ struct JSONParser {
 
     /// A number: an integer when it has neither fraction nor exponent and fits in 128 bits
     /// (and is not "-0"), otherwise the `Double` nearest to it, as a `Float` when that `Double`
-    /// is a `Float` value (`Spec/JSON.md` §4).
+    /// is a `Float` value (`Spec/JSON.md` §4). Every refusal of a number points at its first
+    /// byte (`Spec/JSON.md` §6), wherever in it the grammar broke.
     private mutating func number() throws(Failure) -> JSONNumber {
         let start = p
         if bytes[p] == UInt8(ascii: "-") { p += 1 }
-        guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit after \"-\"") }
+        guard p < bytes.count, Self.isDigit(bytes[p]) else { throw Failure(offset: start, reason: "a number needs a digit after \"-\"") }
         if bytes[p] == UInt8(ascii: "0") {
             p += 1
             if p < bytes.count, Self.isDigit(bytes[p]) { throw Failure(offset: start, reason: "a number must not start with 0") }
@@ -209,14 +242,14 @@ struct JSONParser {
         if p < bytes.count, bytes[p] == UInt8(ascii: ".") {
             isInteger = false
             p += 1
-            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit after \".\"") }
+            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw Failure(offset: start, reason: "a number needs a digit after \".\"") }
             while p < bytes.count, Self.isDigit(bytes[p]) { p += 1 }
         }
         if p < bytes.count, bytes[p] == UInt8(ascii: "e") || bytes[p] == UInt8(ascii: "E") {
             isInteger = false
             p += 1
             if p < bytes.count, bytes[p] == UInt8(ascii: "+") || bytes[p] == UInt8(ascii: "-") { p += 1 }
-            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw fail("a number needs a digit in its exponent") }
+            guard p < bytes.count, Self.isDigit(bytes[p]) else { throw Failure(offset: start, reason: "a number needs a digit in its exponent") }
             while p < bytes.count, Self.isDigit(bytes[p]) { p += 1 }
         }
         let text = String(decoding: bytes[start..<p], as: UTF8.self)

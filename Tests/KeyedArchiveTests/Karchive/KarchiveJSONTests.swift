@@ -169,6 +169,8 @@ import Testing
     @Test(arguments: [
         ("{}", 512), ("[]", 512), (#"{"a":1}"#, 512), (#"{"7":1}"#, 512), (#"{"$$date":"x"}"#, 512), (#"{"$Date":"x"}"#, 512),
         (#"{"$date":"2023-03-08T20:26:40.25Z","b":1}"#, 512), (#"{"$nil":{"$nil":1}}"#, 520), (#"{"$nil":[]}"#, 520),
+        // A second member is told at its comma, before its name is read (JSON.md §6).
+        (#"{"$date":1,"\x":2}"#, 512), (#"{"$nil":1,"#, 512),
     ])
     func onlyAWrapperMayStandBelowTheDeepestContainer(_ inner: String, _ offset: Int) throws {
         let json = String(repeating: "[", count: 512) + inner + String(repeating: "]", count: 512)
@@ -176,6 +178,19 @@ import Testing
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         #expect(run.errors == "error: invalid JSON at offset \(offset): nesting deeper than 512 levels\n")
+    }
+
+    /// JSON.md §6: while reading, a wrapper's value counts one level below its object (the reader
+    /// cannot yet tell a wrapper from a keyed container), and the document is read before it is
+    /// mapped, so a wrapper whose value nests too deep is refused for its depth, not its value.
+    @Test func aWrapperWhoseValueNestsTooDeepIsRefusedForItsDepth() {
+        let deep = #"{"$date":"# + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}"
+        #expect(karchive("from-json", input: Array(deep.utf8)).errors == "error: invalid JSON at offset 520: nesting deeper than 512 levels\n")
+        let shallow = #"{"$date":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}"
+        #expect(karchive("from-json", input: Array(shallow.utf8)).errors.hasPrefix("error: invalid JSON at offset 9: $date needs "))
+        // As a keyed container (a second member), the same value is a document of 512 levels.
+        let keyed = #"{"$date":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + #","b":1}"#
+        #expect(karchive("from-json", input: Array(keyed.utf8)).status == 0)
     }
 
     /// The archive side of the same rule: a valid archive of 512 nested containers with a `Date`
