@@ -107,6 +107,15 @@ private struct Record: Codable, Equatable {
     var a: String
 }
 
+/// Looks up "b" and then "Å" (U+00C5; its other spellings are canonically equivalent), in
+/// declaration order: the lookup of "Å" comes after one that ended inside the container
+/// (`key-matches-three-spellings`).
+private struct BThenAngstrom: Decodable {
+    var b: Int
+    var angstrom: Int
+    enum CodingKeys: String, CodingKey { case b, angstrom = "\u{C5}" }
+}
+
 // MARK: - Models of the shared-object vectors (§9.5)
 
 /// A class whose instances the shared-object vectors hold more than once.
@@ -287,6 +296,7 @@ private func decodeAttempts() -> [String: DecodeAttempt] {
         "IntKeyedPoint": attempt(IntKeyedPoint.self),
         "[Int: Int]": attempt([Int: Int].self),
         "[String: Int]": attempt([String: Int].self),
+        "BThenAngstrom": attempt(BThenAngstrom.self),
         "Shelf": attempt(Shelf.self),
         "Chain": attempt(Chain.self),
         "Catalog": attempt(Catalog.self),

@@ -120,6 +120,38 @@ import Testing
         #expect(throws: DecodingError.self) { try decoder.decode(DirectKeys.self, from: archive) }
     }
 
+    /// Looks up the keys named in `userInfo[Lookups.order]`, in that order.
+    struct Lookups: Decodable {
+        static let order = CodingUserInfoKey(rawValue: "order")!
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            for key in decoder.userInfo[Self.order] as? [String] ?? [] { _ = try container.decode(Int.self, forKey: AnyKey(key)) }
+        }
+    }
+
+    /// §8.3: a key matching three entries (`key-matches-three-spellings`: "Å" as U+00C5, "b",
+    /// "Å" as U+212B, "Å" as A U+030A) fails at the second match in entry order (offset 12),
+    /// whichever spelling asks, and wherever earlier lookups left the scan: after "b" (which
+    /// ends at the second match) and after a lookup that failed.
+    @Test(arguments: ["\u{C5}", "\u{212B}", "A\u{30A}"])
+    func threeSpellingsFailAtTheSecondMatchInEntryOrder(_ spelling: String) throws {
+        let archive = Data(Array("KARC".utf8) + [0x01, 0x00, 0x0C, 0x08, 0x01, 0x81, 0x03, 0x82, 0x05, 0x83, 0x07, 0x84,
+                                                  0x04, 0x02, 0xC3, 0x85, 0x01, 0x62, 0x03, 0xE2, 0x84, 0xAB, 0x03, 0x41, 0xCC, 0x8A])
+        for order in [[spelling], ["b", spelling], ["b", "b", spelling]] {
+            var decoder = ArchiveDecoder()
+            decoder.userInfo[Lookups.order] = order
+            let error = #expect(throws: DecodingError.self) { try decoder.decode(Lookups.self, from: archive) }
+            guard case .dataCorrupted(let context)? = error, let format = context.underlyingError as? ArchiveFormatError else {
+                Issue.record("expected dataCorrupted with an ArchiveFormatError, got \(String(describing: error))")
+                continue
+            }
+            #expect(format.kind == .malformed && format.offset == 12, "\(order): \(format)")
+        }
+        var decoder = ArchiveDecoder()
+        decoder.userInfo[Lookups.order] = ["b"]
+        #expect(throws: Never.self) { try decoder.decode(Lookups.self, from: archive) }
+    }
+
     /// Equivalent spellings in two containers, or repeated bytes, are what they were: separate
     /// keys, and a repeated key (malformed when the container is opened).
     @Test func identityIsByBytes() throws {

@@ -124,6 +124,11 @@ import Testing
         #expect(compressed.status == 1)
         #expect(compressed.errors.hasPrefix("error: limit exceeded at offset 6: "))
         #expect(karchive(["validate", "--max-count", "0"], input: try archiveBytes([String]())).status == 0)
+        // Packed arrays are counted: only an empty one is within a limit of 0. Bytes are not
+        // counted at all (§12.1).
+        #expect(karchive(["validate", "--max-count", "0"], input: try archiveBytes([Int]())).status == 0)
+        #expect(karchive(["validate", "--max-count", "0"], input: try archiveBytes([5])).errors.hasPrefix("error: limit exceeded at offset 8: "))
+        #expect(karchive(["validate", "--max-count", "0"], input: try archiveBytes(Data([1, 2, 3]))).status == 0)
     }
 
     /// The walk keeps its own stack: a limit raised far past the default cannot exhaust the
