@@ -27,8 +27,9 @@ struct ToJSON: KarchiveCommand {
 
             With --stream, the input is a framed stream of archives (Spec/STREAMS.md) and the \
             output JSON Lines: one compact document per frame. A frame that is not a valid \
-            archive has no line; "error: frame N at offset X (L bytes): …" on standard error \
-            says which, as does a framing error, and the exit status is then 1.
+            archive, or whose references expand past either bound (for its own line), has no \
+            line; "error: frame N at offset X (L bytes): …" on standard error says which, as \
+            does a framing error, and the exit status is then 1.
             """
     )
 

@@ -97,6 +97,27 @@ import Testing
         #expect(errors.last?.hasPrefix("error: truncated last frame at offset \(16 + 2 * good.count):") == true, "\(run.errors)")
     }
 
+    /// JSON.md §8.1: a valid frame whose references would expand past a bound of §6 has no line,
+    /// like a frame that is not an archive: reported, skipped, exit status 1 at the end. The
+    /// bound holds for each line on its own, so a budget every frame fits in is enough for all.
+    @Test func toJSONStreamSkipsAFrameWhoseExpansionBreaksABound() throws {
+        let good = try archiveBytes(["a": 1])
+        let huge = ReferenceArchives.doublingLevels(30)
+        let run = karchive("to-json", "--stream", input: framed([good, huge, good]))
+        #expect(run.status == 1)
+        #expect(run.lines == [#"{"a":1}"#, #"{"a":1}"#])
+        #expect(run.errors.hasPrefix("error: frame 1 at offset \(4 + good.count) (\(huge.count) bytes): expanding references makes the JSON larger than "), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+        let small = ReferenceArchives.doublingLevels(3)
+        let line = karchive("to-json", "--compact", input: small).output.count - 1
+        let bounded = karchive("to-json", "--stream", "--max-output-size", String(line), input: framed([small, small, small]))
+        #expect(bounded.status == 0, "\(bounded.errors)")
+        #expect(bounded.lines.count == 3)
+        let under = karchive("to-json", "--stream", "--max-output-size", String(line - 1), input: framed([good, small]))
+        #expect(under.status == 1)
+        #expect(under.lines == [#"{"a":1}"#])
+    }
+
     /// JSON.md §8.1: every line is a document of its own, so each may begin with a byte order
     /// mark, and a refusal's offset counts from its line's first byte, the mark included.
     @Test func fromJSONStreamTakesAByteOrderMarkOnEveryLine() throws {
