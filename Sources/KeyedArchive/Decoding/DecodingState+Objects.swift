@@ -68,6 +68,11 @@ extension DecodingState {
         }
     }
 
+    /// The shared object with value index `index`, once `checkReferences` has indexed them.
+    func sharedObject(_ index: UInt64) -> ReferenceIndex.SharedObject? {
+        objects.index?.sharedObjects[index]
+    }
+
     /// The shared object that the reference at `location` names, once the archive's references
     /// are known to be valid.
     private func referenceTarget(at location: ValueLocation, path: CodingPathNode) throws -> ValueLocation {

@@ -139,32 +139,17 @@ public struct ArchiveDirectKeyedDecodingContainer {
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }
-        return ArchiveUnknownFields(entries: try unknown.map {
-            UnknownEntry(key: $0.key, anchor: $0.anchor, value: try unknownValue(at: $0.start, key: $0.key))
-        })
-    }
-
-    /// The unknown value at `start`, walked and checked as the validator checks a value at its
-    /// depth, so that it can be written back and what is written validates.
-    private func unknownValue(at start: Int, key: UnknownKey) throws -> UnknownValue {
-        var builder = UnknownValueBuilder(base: state.reader.base)
-        let walker = ArchiveWalker<UnknownValueBuilder>(reader: state.reader, keys: state.keyStrings,
-                                                        keyIdentities: state.keyIdentities, limits: state.limits)
-        do throws(ArchiveFormatError) {
-            _ = try walker.walk(start..<entries.end, outerDepth: depth, &builder)
-        } catch {
-            // In an archive with references (header flag bit 2), a reference to a shared object
-            // outside the value fails the walk's check, at the reference: such a value cannot be
-            // written back anyway, once the archive's references are known to be valid.
-            // Elsewhere a reference tag is as malformed as any unknown tag.
-            if state.reader.references == .archive, let offset = error.offset, offset < state.reader.count,
-               state.reader.base.load(fromByteOffset: offset, as: UInt8.self) == WireTag.reference {
-                try state.checkReferences(path: path.appending(key))
-                return .holdsReferences
+        var values = UnknownValueReader(state: state)
+        return ArchiveUnknownFields(entries: try unknown.map { entry in
+            do {
+                let value = try values.value(at: entry.start, limit: entries.end, outerDepth: depth) {
+                    try state.checkReferences(path: path.appending(entry.key))
+                }
+                return UnknownEntry(key: entry.key, anchor: entry.anchor, value: value)
+            } catch let error as ArchiveFormatError {
+                throw DecodingErrors.corrupted(error, path: path.appending(entry.key).path)
             }
-            throw DecodingErrors.corrupted(error, path: path.appending(key).path)
-        }
-        return builder.holdsReferences ? .holdsReferences : builder.result!
+        })
     }
 
     /// The same container, read with the keys `otherKeys`: generated code reads the names a

@@ -40,10 +40,13 @@
 /// ``decode(_:forKey:)`` and ``removeValue(forKey:)`` to look at entries and to take them out,
 /// when data is migrated.
 ///
-/// An unknown entry whose value holds a shared object or a reference
-/// (``ArchiveEncoder/preservesObjectIdentity``) cannot be written back, because the objects it
-/// names lie outside it: decoding keeps the value usable, and encoding it again throws
-/// `EncodingError.invalidValue` naming the key, rather than writing an archive that lost it.
+/// In an archive that preserves object identity (``ArchiveEncoder/preservesObjectIdentity``), a
+/// reference in an unknown value to a shared object is kept as a copy of the object's value:
+/// the field's values are written back, not their identity (which needs the type that knows the
+/// field). The copies, counted in bytes, must fit in the decoder's
+/// ``ArchiveDecoder/Limits/maximumInflatedSize`` and their nesting in its
+/// ``ArchiveDecoder/Limits/maximumDepth``, or decoding throws: an archive that shares one value
+/// many times cannot make a small file into a huge one.
 public struct ArchiveUnknownFields: Hashable, Sendable {
     /// The kept entries, in archive order.
     private(set) var entries: [UnknownEntry]
@@ -78,9 +81,7 @@ public struct ArchiveUnknownFields: Hashable, Sendable {
     /// by ``ArchiveDecoder``: for a migration that moves an old field's value into a property.
     ///
     /// - Throws: `DecodingError.keyNotFound` if there is no such entry; the decoder's errors if
-    ///   the value is not a `T`, their coding paths starting at `key`;
-    ///   `EncodingError.invalidValue` if the value holds a shared object or a reference, which
-    ///   are not kept.
+    ///   the value is not a `T`, their coding paths starting at `key`.
     public func decode<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T {
         guard let index = index(of: key) else {
             throw DecodingError.keyNotFound(UnknownKey.string(key), DecodingError.Context(
@@ -159,8 +160,9 @@ indirect enum UnknownValue: Hashable, Sendable {
     case unkeyed([UnknownValue])
     /// A scalar, a packed array, bytes, a nil: its bytes as they are, tag first.
     case bytes([UInt8])
-    /// A value holding a shared object or a reference, which cannot be written elsewhere.
-    case holdsReferences
+    /// A reference to the shared object with this value index, while a value is read: replaced
+    /// by a copy of the object's value (`UnknownReferenceExpansion`) before the value is kept.
+    case reference(UInt64)
 }
 
 extension UnknownValue: Encodable {
@@ -181,10 +183,8 @@ extension UnknownValue: Encodable {
             }
             let sink = archiveEncoder.claimSingleValueSlot()
             bytes.withUnsafeBytes { sink.writer.append($0) }
-        case .holdsReferences:
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: encoder.codingPath,
-                debugDescription: "This unknown field holds a shared object or a reference (preservesObjectIdentity), which cannot be written back outside the archive it was read from"))
+        case .reference:
+            preconditionFailure("a kept unknown value holds copies, never references")
         }
     }
 }
@@ -198,7 +198,8 @@ struct UnknownValueBuilder: ArchiveVisitor {
     private var open: [(isKeyed: Bool, keys: [UnknownKey], values: [UnknownValue])] = []
     private var pendingKey: [UnknownKey?] = []
     private(set) var result: UnknownValue?
-    private(set) var holdsReferences = false
+    /// The value indexes of the shared objects the value's references name, in order.
+    private(set) var referenceTargets: [UInt64] = []
 
     init(base: UnsafeRawPointer) {
         self.base = base
@@ -235,11 +236,10 @@ struct UnknownValueBuilder: ArchiveVisitor {
         add(.bytes(Array(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))))
     }
 
-    mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
-        holdsReferences = true
-    }
+    // A shared object's marker is not kept: its marked value, which the walk visits next, is.
 
     mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
-        holdsReferences = true
+        referenceTargets.append(UInt64(reference.target))
+        add(.reference(UInt64(reference.target)))
     }
 }

@@ -18,13 +18,17 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
     let keys: [String]
     let keyIdentities: [UInt64]
     let limits: ArchiveDecoder.Limits
+    /// As `FormatWalk.checksReferences`: `false` for a part of an archive whose references
+    /// were all checked already.
+    var checksReferences = true
 
     /// Walks the value that occupies `range`; returns where it ends. `outerDepth` is how many
     /// containers hold the value (0 for the root), which the depth limit counts.
     func walk(_ range: Range<Int>, outerDepth: Int = 0, _ visitor: inout Visitor) throws(ArchiveFormatError) -> Int {
         var steps = Steps(walker: self, visitor: visitor)
         defer { visitor = steps.visitor }
-        return try FormatWalk(reader: reader, keyIdentities: keyIdentities, limits: limits).walk(range, outerDepth: outerDepth, &steps)
+        let walk = FormatWalk(reader: reader, keyIdentities: keyIdentities, limits: limits, checksReferences: checksReferences)
+        return try walk.walk(range, outerDepth: outerDepth, &steps)
     }
 
     /// The walk's steps as the visitor sees them: keys looked up, scalars decoded and checked.

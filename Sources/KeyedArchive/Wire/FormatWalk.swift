@@ -65,6 +65,10 @@ struct FormatWalk {
     let reader: ByteReader
     let keyIdentities: [UInt64]
     let limits: ArchiveDecoder.Limits
+    /// Whether an archive's references are checked against the shared objects the walk has
+    /// seen; `false` for a walk of a part of an archive whose references were all checked
+    /// already (`ReferenceIndex`), which may name shared objects outside the part.
+    var checksReferences = true
 
     /// An open container or shared object, as the loop needs it on every step.
     private struct Open {
@@ -209,7 +213,9 @@ struct FormatWalk {
             } else if tag == WireTag.reference && (archiveForm || numberedForm) {
                 var q = start + 1
                 let target = try reader.varint(at: &q, limit: limit)
-                if archiveForm { try Self.checkReference(to: target, from: index, at: start, sharedObjects: sharedObjects, rootSize: range.count) }
+                if archiveForm && checksReferences {
+                    try Self.checkReference(to: target, from: index, at: start, sharedObjects: sharedObjects, rootSize: range.count)
+                }
                 p = q
                 try visitor.visitReference(ArchiveReference(index: index, target: Int(clamping: target)), at: start..<p, depth: depth)
             } else {

@@ -64,6 +64,18 @@ struct SharingV2: Codable {
     var second: SharedNote
 }
 
+/// A class whose instances hold one child twice.
+final class SharedTree: Codable {
+    var children: [SharedTree]
+    init(children: [SharedTree]) { self.children = children }
+    var leafCount: Int { children.isEmpty ? 1 : children.reduce(0) { $0 + $1.leafCount } }
+}
+
+struct SharingTreeV2: Codable {
+    var name: String
+    var tree: SharedTree
+}
+
 @ArchiveCodable
 struct SharingV1: Codable {
     var name: String
@@ -158,20 +170,50 @@ extension DocumentV3 {
         #expect(try ArchiveEncoder().encode(DocumentV1(name: "n", count: 1)) == ArchiveEncoder().encode(Known()))
     }
 
-    @Test func anUnknownFieldWithSharedObjectsIsRefusedWhenWrittenBack() throws {
+    @Test func anUnknownFieldWithSharedObjectsIsKeptAsCopies() throws {
         var encoder = ArchiveEncoder()
         encoder.preservesObjectIdentity = true
         let note = SharedNote(text: "shared")
         let archive = try encoder.encode(SharingV2(name: "s", first: note, second: note))
-        let v1 = try ArchiveDecoder().decode(SharingV1.self, from: archive)
-        #expect(v1.name == "s")
-        #expect(v1.unknownFields.keys == ["first", "second"])
-        #expect {
-            try ArchiveEncoder().encode(v1)
-        } throws: { error in
-            guard case EncodingError.invalidValue(_, let context) = error else { return false }
-            return context.codingPath.last?.stringValue == "first" && context.debugDescription.contains("shared object or a reference")
+        for decoder in Self.decoders() {
+            let v1 = try decoder.decode(SharingV1.self, from: archive)
+            #expect(v1.name == "s")
+            #expect(v1.unknownFields.keys == ["first", "second"])
+            // Written back, with or without identity: the values are kept, each a copy.
+            for (name, encoder) in Self.encoders {
+                let saved = try encoder.encode(v1)
+                let v2 = try decoder.decode(SharingV2.self, from: saved)
+                #expect(v2.first.text == "shared" && v2.second.text == "shared", "\(name)")
+                #expect(try encoder.encode(decoder.decode(SharingV1.self, from: saved)) == saved, "\(name): the copies come back as they went")
+            }
         }
+    }
+
+    @Test func copiesOfSharedObjectsAreBoundedByTheLimits() throws {
+        // Each level holds its child twice: 40 levels are a small archive whose copies would
+        // take 2^40 values.
+        var level = SharedTree(children: [])
+        for _ in 0..<40 { level = SharedTree(children: [level, level]) }
+        var encoder = ArchiveEncoder()
+        encoder.preservesObjectIdentity = true
+        let archive = try encoder.encode(SharingTreeV2(name: "s", tree: level))
+        #expect(archive.count < 2_000)
+        #expect {
+            try ArchiveDecoder().decode(SharingV1.self, from: archive)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["tree"] && "\(context.underlyingError!)".contains("maximumInflatedSize")
+        }
+        // Eight levels copy to 2^8 leaves: within the limits, and written back whole.
+        var small = SharedTree(children: [])
+        for _ in 0..<8 { small = SharedTree(children: [small, small]) }
+        let v1 = try ArchiveDecoder().decode(SharingV1.self, from: encoder.encode(SharingTreeV2(name: "s", tree: small)))
+        let copied = try ArchiveDecoder().decode(SharingTreeV2.self, from: ArchiveEncoder().encode(v1))
+        #expect(copied.tree.leafCount == 256)
+        // And their nesting counts where the reference stands.
+        var decoder = ArchiveDecoder()
+        decoder.limits.maximumDepth = 12
+        #expect(throws: DecodingError.self) { try decoder.decode(SharingV1.self, from: encoder.encode(SharingTreeV2(name: "s", tree: small))) }
     }
 
     @Test func aDamagedUnknownValueIsADecodingError() throws {
