@@ -161,7 +161,7 @@ indirect enum UnknownValue: Hashable, Sendable {
     /// A scalar, a packed array, bytes, a nil: its bytes as they are, tag first.
     case bytes([UInt8])
     /// A reference to the shared object with this value index, while a value is read: replaced
-    /// by a copy of the object's value (`UnknownReferenceExpansion`) before the value is kept.
+    /// by a copy of the object's value (`UnknownValueReader`) before the value is kept.
     case reference(UInt64)
 }
 
