@@ -25,7 +25,8 @@ public struct ArchiveDecoder: Sendable {
         /// The deepest nesting of values accepted. Default: 512 (as `JSONDecoder`).
         public var maximumDepth: Int = 512
         /// The largest inflated body accepted from a compressed archive, checked before
-        /// inflating. Default: 256 MiB.
+        /// inflating; and the most bytes the copies of shared objects kept in an archive's
+        /// unknown fields may take (``ArchiveUnknownFields``). Default: 256 MiB.
         public var maximumInflatedSize: Int = 256 << 20
         /// The most elements an unkeyed container or packed array, or entries a keyed
         /// container, may have. Checked when the container is opened, before its elements are

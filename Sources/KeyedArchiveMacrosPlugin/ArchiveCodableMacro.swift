@@ -60,9 +60,13 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             if let rawType = names.first, Self.rawValueTypes.contains(rawType),
                names.dropFirst().allSatisfy(Self.plainEnumProtocols.contains) {
                 guard checkSupported(declaration, encodes: encodes, decodes: decodes, readsMembers: false, in: context) else { return [] }
-                // Its cases, for the schemas of the types that hold it (`ArchiveSchemaValue`).
+                // Its cases, for the schemas of the types that hold it (`ArchiveSchemaValue`);
+                // not when some are inside `#if`, which the macro cannot evaluate (the enum is
+                // then named in schemas, as any other type).
+                let members = declaration.memberBlock.members
                 let cases = wanted.contains { $0.hasSuffix("ArchiveSchemaValue") } && (wantsEncodable || wantsDecodable)
-                    ? declaration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements).map { $0.name.text }
+                    && !members.contains { $0.decl.is(IfConfigDeclSyntax.self) }
+                    ? members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements).map { $0.name.text }
                     : nil
                 return try rawValueExtension(typeName, encodes: wantsEncodable, decodes: wantsDecodable, cases: cases)
             }

@@ -89,11 +89,12 @@ struct EvolvingYourTypesSamples {
         moved.unknownFields = older.unknownFields
         #expect(try ArchiveDecoder().decode(SettingsV3.self, from: ArchiveEncoder().encode(moved)).sidebarWidth == 100)
 
-        if older.unknownFields.contains("sidebarWidth") {
-            let width = try older.unknownFields.decode(Double.self, forKey: "sidebarWidth")
-            older.unknownFields.removeValue(forKey: "sidebarWidth")
-            // width == 300
-        }
+        #expect(older.unknownFields.contains("sidebarWidth"))
+        let width = try older.unknownFields.decode(Double.self, forKey: "sidebarWidth")
+        older.unknownFields.removeValue(forKey: "sidebarWidth")
+        // width == 300
+
+        #expect(width == 300)
         #expect(older.unknownFields.isEmpty)
         #expect(try ArchiveDecoder().decode(SettingsV3.self, from: newer).sidebarWidth == 300)
     }
@@ -168,6 +169,6 @@ struct EvolvingYourTypesSamples {
         #expect(releaseChanges.isEmpty)
         #expect(SettingsV3.archiveSchema.types["SettingsV3"]?.fields.first { $0.name == "sidebarWidth" }?.type == .scalar("Double"))
         // And the other way, version 1 cannot read version 2's renamed colour.
-        #expect(ArchiveSchema.breakingChanges(from: SettingsV1.archiveSchema, to: SettingsV2.archiveSchema).map(\.kind) == [.removedRequired])
+        #expect(ArchiveSchema.breakingChanges(from: SettingsV1.archiveSchema, to: SettingsV2.archiveSchema).map(\.kind) == [.renamed])
     }
 }

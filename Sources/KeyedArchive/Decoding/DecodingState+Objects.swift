@@ -5,7 +5,9 @@
 /// for its target, decoded there first if the type never read it. References are resolved only
 /// into class instances: a struct, scalar or container read at a reference is a
 /// `typeMismatch`, so no reference can make the decoder copy a value, and a reference costs a
-/// pointer however often it occurs.
+/// pointer however often it occurs. (The one copy: an unknown field, `ArchiveUnknownFields`,
+/// keeps the value a reference names, once per archive and bounded by the limits:
+/// `UnknownValueReader`.)
 extension DecodingState {
     /// `decodeValue` at a `13` or `12`.
     func decodeSharedValue<T: Decodable>(

@@ -49,6 +49,8 @@ final class DecodingState {
     @exclusivity(unchecked) var notReadAsMessages = RememberedTypes(sharing: DecodingState.typesNotReadAsMessages)
     /// Which key of each key set the key table's strings match, in this archive.
     @exclusivity(unchecked) var directNames = DirectNameMatches()
+    /// The shared objects copied into unknown fields in this archive (`UnknownValueReader`).
+    @exclusivity(unchecked) var unknownValueCopies = UnknownValueReader.Copies()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
     /// back to this state.
     @exclusivity(unchecked) var spareDecoders: [DecoderImpl] = []
@@ -108,6 +110,7 @@ final class DecodingState {
         readsMessage = false
         messageCursors.reset()
         if !objects.byOffset.isEmpty || objects.index != nil { objects = DecodedObjects() }
+        unknownValueCopies = UnknownValueReader.Copies()
         rootRange = 0..<0
         reusesDecoders = true
     }

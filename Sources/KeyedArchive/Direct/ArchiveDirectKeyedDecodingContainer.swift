@@ -139,7 +139,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)
         }
-        var values = UnknownValueReader(state: state)
+        let values = UnknownValueReader(state: state)
         return ArchiveUnknownFields(entries: try unknown.map { entry in
             do {
                 let value = try values.value(at: entry.start, limit: entries.end, outerDepth: depth) {

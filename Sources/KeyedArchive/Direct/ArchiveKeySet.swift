@@ -68,8 +68,9 @@ public final class ArchiveKeySet: Sendable {
     /// The names the keys had in earlier versions of the type (`@ArchiveAlias`): generated code
     /// reads them when a key is absent.
     let aliases: ArchiveKeySet?
-    /// The identities (`identity(of:)`) of the keys and of their aliases: an entry with one of
-    /// them belongs to the type, never to its `ArchiveUnknownFields`.
+    /// The identities (`identity(of:)`) of the keys and of their aliases, and the names of
+    /// integer keys (which decoding matches too, §8.3): an entry with one of them belongs to
+    /// the type, never to its `ArchiveUnknownFields`, and is never written beside the key.
     let ownIdentities: Set<Identity>
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order,
@@ -92,7 +93,7 @@ public final class ArchiveKeySet: Sendable {
         containerType = KeyedDecodingContainer<Key>.self
         let identities = keys.map(Self.identity(of:))
         identitiesAreDistinct = Set(identities).count == identities.count
-        ownIdentities = Set(identities).union(aliases?.ownIdentities ?? [])
+        ownIdentities = Set(identities).union(keys.map { .name($0.stringValue) }).union(aliases?.ownIdentities ?? [])
         hasStringKeys = integerWires.contains(nil)
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire

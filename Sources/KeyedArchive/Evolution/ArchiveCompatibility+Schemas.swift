@@ -37,6 +37,8 @@ extension ArchiveCompatibility {
     /// direction breaks. `directions` keeps only the changes that break those: an app that
     /// never has an older version open a newer file can leave out `.oldReadingNew`. A
     /// directory without schemas is a problem too, so that a wrong path cannot pass.
+    ///
+    /// - Throws: the file system's error if `directory` cannot be read (it does not exist, say).
     public static func problems<T: ArchiveSchemaDescribing>(
         schemaOf type: T.Type, schemasIn directory: URL,
         breaking directions: Set<ArchiveBreakingChange.Direction> = [.newReadingOld, .oldReadingNew, .both]

@@ -28,6 +28,12 @@ public struct ArchiveBreakingChange: Codable, Sendable, Hashable, CustomStringCo
         /// A case removed from an enum with raw values: the newer type cannot read an older
         /// archive that holds it.
         case caseRemoved
+        /// A field renamed with an alias (`@ArchiveAlias`): the newer type reads the older
+        /// archives under the old name, but the older type does not find the field in newer
+        /// archives. It fails if the field is required; else it reads its default or `nil`, and
+        /// if it keeps unknown fields it writes its own value under the old name beside the new
+        /// one, which the newer type then reads, the older type's edit lost.
+        case renamed
     }
 
     /// Which version's reading a change breaks.
@@ -38,7 +44,9 @@ public struct ArchiveBreakingChange: Codable, Sendable, Hashable, CustomStringCo
         /// The old type cannot read archives the new type writes (an older release, still
         /// installed somewhere, opening a newer file).
         case oldReadingNew
-        /// Neither reads the other's archives.
+        /// Neither reads the other's archives, for one cause (a renumbered key). A change that
+        /// breaks each reading in its own way (a type changed both ways) is reported once per
+        /// direction.
         case both
     }
 
@@ -156,15 +164,18 @@ private struct CompatibilityCheck {
             }
             if let written {
                 check(written: written, read: field, path: fieldPath, newReadsOld: newReadsOld)
+            } else if !newReadsOld, let renamed = writer.fields.first(where: { $0.aliases.contains(field.stringKey) }) {
+                // An alias reads old archives, and only those: whether or not the old type
+                // requires the field, its value does not reach it from new archives.
+                let outcome = field.isRequired ? "cannot read them" : "reads \(field.isOptional ? "nil" : "its default") there"
+                report(.renamed, fieldPath, "\(field.name) is now \(renamed.name), which reads old archives through its alias \"\(field.stringKey)\"; "
+                       + "the old type does not find \(field.name) in new archives and \(outcome)", newReadsOld: false)
             } else if field.isRequired {
                 if newReadsOld {
                     report(.addedWithoutDefault, fieldPath, "\(field.name): \(field.type) is required, and archives of the old type do not have it",
                            newReadsOld: true)
                 } else {
-                    // A rename with an alias reads old archives, and only those: say so.
-                    let renamed = writer.fields.first { $0.aliases.contains(field.stringKey) }
-                    let rename = renamed.map { " (the new type writes it as \($0.name); its alias \"\(field.stringKey)\" reads old archives, but the old type does not know the new name)" } ?? ""
-                    report(.removedRequired, fieldPath, "the old type requires \(field.name): \(field.type), and archives of the new type do not have it" + rename,
+                    report(.removedRequired, fieldPath, "the old type requires \(field.name): \(field.type), and archives of the new type do not have it",
                            newReadsOld: false)
                 }
             }

@@ -26,16 +26,19 @@
 /// `karchive validate` checks a value (UTF-8 of every string, the tags the archive's header
 /// allows, the decoder's limits, keys that repeat), and a damaged one is a `DecodingError` at its
 /// coding path, as it would be for a property of the type. So whatever decodes can be encoded
-/// again, and what is encoded validates.
+/// again (by an encoder whose depth limit is no lower than the decoder's), and what is encoded
+/// validates.
 ///
 /// A key is kept once, in one spelling: an entry under a name a property had
 /// (`@ArchiveAlias`) is read into that property, or dropped if the property's current key is
-/// also there, and never kept here, so that writing back cannot store a stale value under the
-/// old name.
+/// also there, and never kept here, so that a type with the alias never writes a stale value
+/// under the old name. (A version from before the rename knows neither the alias nor the new
+/// name: it keeps the new name as an unknown field and writes its own value under the old one.
+/// The compatibility check reports such a rename, ``ArchiveBreakingChange/Kind/renamed``.)
 ///
 /// The value may be assigned to a value of another type or version. Encoding writes every entry,
 /// except one whose key the encoded type has a property for, or an alias of one: the property's
-/// value is written, never two entries for one key. Entries whose place among the known entries
+/// value is written (a `nil` property, no entry), never two entries for one key. Entries whose place among the known entries
 /// the type does not have are written after its last property. Use ``contains(_:)``,
 /// ``decode(_:forKey:)`` and ``removeValue(forKey:)`` to look at entries and to take them out,
 /// when data is migrated.

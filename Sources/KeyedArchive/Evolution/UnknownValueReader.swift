@@ -3,41 +3,46 @@
 /// bit 2), each reference replaced by a copy of the shared object's value, so that the value can
 /// be written into any archive. The values are kept, not their identity.
 ///
-/// A copy is not a new tree: a value named by many references is one `UnknownValue` shared by
-/// all of them, so memory grows with the archive. Writing it back writes every copy, so the
-/// bytes the copies take, worked out here, must fit in `maximumInflatedSize`, and their
-/// nesting, at the depth of the reference, in `maximumDepth`: a small archive that shares one
-/// value many times over cannot become a huge one.
+/// A copy is not a new tree: each shared object is copied once per decode
+/// (`DecodingState.unknownValueCopies`), and every reference to it, in any unknown field, is
+/// that one `UnknownValue`, so memory grows with the archive. Writing the fields back writes
+/// every copy, so the bytes the copies take in all the archive's unknown fields together must
+/// fit in `maximumInflatedSize`, and their nesting, at the depth of each reference, in
+/// `maximumDepth`: a small archive that shares one value many times over cannot become a huge
+/// one.
 struct UnknownValueReader {
     let state: DecodingState
-    /// Shared objects already copied, by value index: each with its references replaced, and
-    /// the bytes and levels of nesting it takes written out.
-    private var copies: [UInt64: Copy] = [:]
 
-    private struct Copy {
+    /// The shared objects copied in one decode, by value index (each with its references
+    /// replaced, and the bytes and levels of nesting it takes written out), and the bytes the
+    /// copies in the unknown fields read so far take.
+    struct Copies {
+        fileprivate var byTarget: [UInt64: Copy] = [:]
+        fileprivate var bytesInFields = 0
+    }
+
+    fileprivate struct Copy {
         let value: UnknownValue
         let size: Int
         let height: Int
-    }
-
-    init(state: DecodingState) {
-        self.state = state
     }
 
     /// The value at `start` (ending by `limit`), `outerDepth` containers deep.
     /// - Throws: the format error of a value that is not well formed, or whose copies break a
     ///   limit; a reference's own errors only once `checkReferences` has checked every
     ///   reference of the archive.
-    mutating func value(at start: Int, limit: Int, outerDepth: Int, checkReferences: () throws -> Void) throws -> UnknownValue {
+    func value(at start: Int, limit: Int, outerDepth: Int, checkReferences: () throws -> Void) throws -> UnknownValue {
         let (value, targets) = try walk(start..<limit, outerDepth: outerDepth)
         guard !targets.isEmpty else { return value }
         try checkReferences()
         try copyAll(targets)
         let (copied, size, height) = try substitute(value, at: start)
-        if size > state.limits.maximumInflatedSize {
+        let total = state.unknownValueCopies.bytesInFields.addingReportingOverflow(size)
+        if total.overflow || total.partialValue > state.limits.maximumInflatedSize {
             throw ArchiveFormatError(.limitExceeded, at: start,
-                                     "the copies of the shared objects this value refers to take more than maximumInflatedSize (\(state.limits.maximumInflatedSize) bytes)")
+                                     "the copies of shared objects in the archive's unknown fields take more than maximumInflatedSize (\(state.limits.maximumInflatedSize) bytes)")
         }
+        state.unknownValueCopies.bytesInFields = total.partialValue
         if outerDepth + height > state.limits.maximumDepth {
             throw ArchiveFormatError(.limitExceeded, at: start,
                                      "the copies of the shared objects this value refers to nest deeper than the limit of \(state.limits.maximumDepth)")
@@ -61,7 +66,7 @@ struct UnknownValueReader {
     /// the objects it refers to. Without recursion (a hostile archive can chain thousands): a
     /// depth-first walk with its own stack. An object may refer to one nested in itself, so
     /// value indexes do not give the order; the references' checks (§12.4) rule out loops.
-    private mutating func copyAll(_ targets: [UInt64]) throws(ArchiveFormatError) {
+    private func copyAll(_ targets: [UInt64]) throws(ArchiveFormatError) {
         var read: [UInt64: UnknownValue] = [:]
         var order: [UInt64] = []
         var done: Set<UInt64> = []
@@ -73,7 +78,7 @@ struct UnknownValueReader {
                 done.insert(target)
                 continue
             }
-            guard copies[target] == nil, read[target] == nil else { continue }
+            guard state.unknownValueCopies.byTarget[target] == nil, read[target] == nil else { continue }
             guard let object = state.sharedObject(target) else {
                 throw ArchiveFormatError(.malformed, at: nil, "reference to value \(target), which is not a shared object")
             }
@@ -81,11 +86,11 @@ struct UnknownValueReader {
             let (value, inner) = try walk(object.offset..<object.limit, outerDepth: 0)
             read[target] = value
             stack.append((target, true))
-            stack += inner.filter { copies[$0] == nil && !done.contains($0) }.map { ($0, false) }
+            stack += inner.filter { state.unknownValueCopies.byTarget[$0] == nil && !done.contains($0) }.map { ($0, false) }
         }
         for target in order {
             let (value, size, height) = try substitute(read[target]!, at: state.sharedObject(target)!.offset)
-            copies[target] = Copy(value: value, size: size, height: height)
+            state.unknownValueCopies.byTarget[target] = Copy(value: value, size: size, height: height)
         }
     }
 
@@ -99,7 +104,7 @@ struct UnknownValueReader {
         case .reference(let target):
             // Every object a copy refers to is copied before it, unless references loop, which
             // the archive's checks refuse: this only keeps a broken promise from trapping.
-            guard let copy = copies[target] else {
+            guard let copy = state.unknownValueCopies.byTarget[target] else {
                 throw ArchiveFormatError(.malformed, at: offset, "reference loop through value \(target)")
             }
             return (copy.value, copy.size, copy.height)

@@ -27,7 +27,7 @@ import Testing
         // Version 2 reads version 1 (aliases, defaults); version 1 cannot read version 2's
         // renamed fields, which it requires.
         let changes = ArchiveSchema.breakingChanges(from: ProfileV1.archiveSchema, to: ProfileV2.archiveSchema)
-        #expect(Set(changes.map(\.kind)) == [.removedRequired])
+        #expect(Set(changes.map(\.kind)) == [.renamed])
         #expect(Set(changes.map(\.path)) == ["ProfileV2.colour", "ProfileV2.shade"])
         #expect(ArchiveSchema.breakingChanges(from: ProfileV2.archiveSchema, to: ProfileV2.archiveSchema).isEmpty)
     }
@@ -131,5 +131,36 @@ extension GeneratedSchemaTests {
         #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(PrintJobV1.self, from: newCase) }
         // The other way, a removed case.
         #expect(ArchiveSchema.breakingChanges(from: PrintJobV2.archiveSchema, to: PrintJobV1.archiveSchema).map(\.kind) == [.caseRemoved])
+    }
+}
+
+/// Raw values of cases named by keywords, and an enum with a case inside `#if`, whose cases the
+/// macro cannot know: named, as any other type.
+@ArchiveCodable
+enum KeywordCases: String, Codable { case `default`, `Type`, `self`, plain = "PLAIN" }
+
+@ArchiveCodable
+enum ConditionalCases: String, Codable {
+    case always
+    #if DEBUG
+    case debugOnly
+    #endif
+}
+
+@ArchiveCodable
+struct HoldsTrickyEnums: Codable, Equatable {
+    var keyword: KeywordCases
+    var conditional: ConditionalCases
+}
+
+extension GeneratedSchemaTests {
+    @Test func enumCasesNamedByKeywordsAndCasesInsideIf() throws {
+        let fields = try #require(HoldsTrickyEnums.archiveSchema.types["HoldsTrickyEnums"]).fields
+        #expect(fields.map(\.type) == [
+            .enumeration("KeywordCases", rawValue: .scalar("String"), cases: ["default", "Type", "self", "PLAIN"]),
+            .other("ConditionalCases"),
+        ])
+        let value = HoldsTrickyEnums(keyword: .`Type`, conditional: .always)
+        #expect(try ArchiveDecoder().decode(HoldsTrickyEnums.self, from: ArchiveEncoder().encode(value)) == value)
     }
 }

@@ -24,32 +24,37 @@ private struct SeededSource {
 }
 
 /// One version of the record: which of the universe's fields it has, and the old name (alias)
-/// each may be read under. Fields `a`…`d` have string keys, `e`…`h` integer keys 1…4.
+/// each may be read under. Fields `a`…`d` have string keys, `e`…`h` integer keys 1…4, which a
+/// writing version may write under their names instead (a type whose keys have no integers).
 private struct RecordVersion: CustomStringConvertible {
     static let universe = ["a", "b", "c", "d", "e", "f", "g", "h"]
     let fields: [String]
     /// Field → the old name its alias reads (a name of the universe the version has no field for).
     let aliases: [String: String]
+    /// Whether `e`…`h` are written under their names.
+    let integersAsNames: Bool
     let keys: ArchiveKeySet
     let aliasKeys: ArchiveKeySet?
 
-    init(fields: [String], aliases: [String: String]) {
+    init(fields: [String], aliases: [String: String], integersAsNames: Bool = false) {
         self.fields = fields
         self.aliases = aliases
+        self.integersAsNames = integersAsNames
         let names = fields.compactMap { aliases[$0] }
         aliasKeys = names.isEmpty ? nil : ArchiveKeySet(names.map { ArchiveAliasKey($0) })
-        keys = ArchiveKeySet(fields.map(RecordKey.init(name:)), aliases: aliasKeys)
+        keys = ArchiveKeySet(fields.map { RecordKey(name: $0, integer: !integersAsNames) }, aliases: aliasKeys)
     }
 
     /// Every name whose entries the version reads or owns: its fields' keys and their aliases.
     var owned: Set<String> { Set(fields).union(aliases.values) }
 
-    /// A field's key as `ArchiveUnknownFields.keys` spells it: an integer key in decimal.
-    static func spelled(_ name: String) -> String {
-        RecordKey(name: name).intValue.map { "\($0)" } ?? name
+    /// A field's key as `ArchiveUnknownFields.keys` spells it when this version wrote it: an
+    /// integer key in decimal.
+    func spelled(_ name: String) -> String {
+        RecordKey(name: name, integer: !integersAsNames).intValue.map { "\($0)" } ?? name
     }
 
-    static func random(_ source: inout SeededSource) -> RecordVersion {
+    static func random(_ source: inout SeededSource, integersAsNames: Bool = false) -> RecordVersion {
         let fields = universe.filter { _ in source.below(100) < 50 }
         var aliases: [String: String] = [:]
         var free = universe.filter { !fields.contains($0) }
@@ -58,19 +63,19 @@ private struct RecordVersion: CustomStringConvertible {
             let name = free.remove(at: source.below(free.count))
             if RecordKey(name: name).intValue == nil { aliases[field] = name }
         }
-        return RecordVersion(fields: fields, aliases: aliases)
+        return RecordVersion(fields: fields, aliases: aliases, integersAsNames: integersAsNames)
     }
 
-    var description: String { "\(fields) aliases \(aliases)" }
+    var description: String { "\(fields) aliases \(aliases)\(integersAsNames ? " integers as names" : "")" }
 }
 
 /// A field's key: `a`…`d` by name, `e`…`h` as the integers 1…4.
 private struct RecordKey: CodingKey {
     let stringValue: String
     let intValue: Int?
-    init(name: String) {
+    init(name: String, integer: Bool = true) {
         stringValue = name
-        intValue = RecordVersion.universe.firstIndex(of: name).flatMap { $0 >= 4 ? $0 - 3 : nil }
+        intValue = integer ? RecordVersion.universe.firstIndex(of: name).flatMap { $0 >= 4 ? $0 - 3 : nil } : nil
     }
     init?(stringValue: String) { self.init(name: stringValue) }
     init?(intValue: Int) {
@@ -142,7 +147,8 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
         let count = Campaign.count("UNKNOWN_FIELDS_COUNT", quick: 2_000, full: 20_000)
         for seed in 0..<UInt64(count) {
             var source = SeededSource(seed: seed &+ 0x0F1E_1D5)
-            let (writer, reader, receiver) = (RecordVersion.random(&source), RecordVersion.random(&source), RecordVersion.random(&source))
+            let writer = RecordVersion.random(&source, integersAsNames: source.below(4) == 0)
+            let (reader, receiver) = (RecordVersion.random(&source), RecordVersion.random(&source))
             // An archive of the writer's version, every field set.
             let written = Dictionary(uniqueKeysWithValues: writer.fields.map { ($0, source.below(1000)) })
             let original = try ArchiveEncoder().encode(VersionedRecord(version: writer, values: written))
@@ -158,7 +164,7 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
             }
             #expect(read.values == expectedRead, "\(context)")
             let unknownNames = Set(written.keys).subtracting(reader.owned)
-            #expect(Set(read.unknownFields.keys) == Set(unknownNames.map(RecordVersion.spelled)), "\(context)")
+            #expect(Set(read.unknownFields.keys) == Set(unknownNames.map(writer.spelled)), "\(context)")
 
             // Written back: its values under its current keys, the unknown entries as they were.
             let saved = try entries(ArchiveEncoder().encode(read))
@@ -167,9 +173,10 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
             for name in unknownNames { expectedSaved[name] = written[name] }
             #expect(saved.values == expectedSaved, "\(context): written back")
 
-            // Moved to a value of a third version with values of its own: every entry it does
-            // not own is written, those it owns are its own values, once.
-            var moved = VersionedRecord(version: receiver, values: Dictionary(uniqueKeysWithValues: receiver.fields.map { ($0, 5000 + source.below(1000)) }))
+            // Moved to a value of a third version with values of its own (some nil): every entry
+            // it does not own is written, those it owns are its own values, once (a nil, none).
+            let receiverValues = receiver.fields.filter { _ in source.below(4) != 0 }.map { ($0, 5000 + source.below(1000)) }
+            var moved = VersionedRecord(version: receiver, values: Dictionary(uniqueKeysWithValues: receiverValues))
             moved.unknownFields = read.unknownFields
             for (name, encoder) in UnknownFieldsTests.encoders {
                 let archive = try encoder.encode(moved)
@@ -182,7 +189,7 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
                 VersionedRecord.reading = receiver
                 let again = try ArchiveDecoder().decode(VersionedRecord.self, from: archive)
                 #expect(again.values == moved.values, "\(context), \(name)")
-                #expect(Set(again.unknownFields.keys) == Set(unknownNames.subtracting(receiver.owned).map(RecordVersion.spelled)), "\(context), \(name)")
+                #expect(Set(again.unknownFields.keys) == Set(unknownNames.subtracting(receiver.owned).map(writer.spelled)), "\(context), \(name)")
             }
         }
     }

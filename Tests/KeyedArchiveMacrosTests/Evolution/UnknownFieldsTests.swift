@@ -71,6 +71,18 @@ final class SharedTree: Codable {
     var leafCount: Int { children.isEmpty ? 1 : children.reduce(0) { $0 + $1.leafCount } }
 }
 
+/// A class whose one instance a newer type holds twice, once deep.
+final class SharedLeaf: Codable {
+    var rows: [[String]]
+    init(rows: [[String]]) { self.rows = rows }
+}
+
+struct DeepSharingV2: Codable {
+    var name: String
+    var first: SharedLeaf
+    var deep: [[[SharedLeaf]]]
+}
+
 struct SharingTreeV2: Codable {
     var name: String
     var tree: SharedTree
@@ -210,10 +222,44 @@ extension DocumentV3 {
         let v1 = try ArchiveDecoder().decode(SharingV1.self, from: encoder.encode(SharingTreeV2(name: "s", tree: small)))
         let copied = try ArchiveDecoder().decode(SharingTreeV2.self, from: ArchiveEncoder().encode(v1))
         #expect(copied.tree.leafCount == 256)
-        // And their nesting counts where the reference stands.
+    }
+
+    @Test func copiesNestAtTheDepthOfTheirReference() throws {
+        // The leaf is written at `first`, four containers deep at most, and referred to from
+        // three arrays deep in `deep`: its copy there reaches depth 7, deeper than the archive.
+        let leaf = SharedLeaf(rows: [["a", "b"], ["c"]])
+        var encoder = ArchiveEncoder()
+        encoder.preservesObjectIdentity = true
+        let archive = try encoder.encode(DeepSharingV2(name: "s", first: leaf, deep: [[[leaf]]]))
         var decoder = ArchiveDecoder()
-        decoder.limits.maximumDepth = 12
-        #expect(throws: DecodingError.self) { try decoder.decode(SharingV1.self, from: encoder.encode(SharingTreeV2(name: "s", tree: small))) }
+        decoder.limits.maximumDepth = 7
+        let v1 = try decoder.decode(SharingV1.self, from: archive)
+        #expect(try ArchiveDecoder().decode(DeepSharingV2.self, from: ArchiveEncoder().encode(v1)).deep[0][0][0].rows == leaf.rows)
+        decoder.limits.maximumDepth = 6
+        #expect(throws: Never.self) { try decoder.decode(DeepSharingV2.self, from: archive) }
+        #expect {
+            try decoder.decode(SharingV1.self, from: archive)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["deep"] && "\(context.underlyingError!)".contains("nest deeper")
+        }
+    }
+
+    @Test func copiesInEveryUnknownFieldOfTheArchiveCountTogether() throws {
+        // One shared value of about 1 KB, referred to from 300 records: each record's copy is
+        // small, all of them together are not.
+        let blob = SharedNote(text: String(repeating: "x", count: 1000))
+        var encoder = ArchiveEncoder()
+        encoder.preservesObjectIdentity = true
+        let records = (0..<300).map { _ in SharingV2(name: "r", first: blob, second: blob) }
+        let archive = try encoder.encode(records)
+        #expect(archive.count < 10_000)
+        var decoder = ArchiveDecoder()
+        decoder.limits.maximumInflatedSize = 100_000
+        #expect(throws: DecodingError.self) { try decoder.decode([SharingV1].self, from: archive) }
+        decoder.limits.maximumInflatedSize = 1_000_000
+        let read = try decoder.decode([SharingV1].self, from: archive)
+        #expect(try ArchiveDecoder().decode([SharingV2].self, from: ArchiveEncoder().encode(read)).allSatisfy { $0.second.text == blob.text })
     }
 
     @Test func aDamagedUnknownValueIsADecodingError() throws {

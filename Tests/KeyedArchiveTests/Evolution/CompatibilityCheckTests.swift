@@ -363,6 +363,11 @@ extension DynamicValue {
                 guard let value = values[field.name] else { continue }
                 let component = field.intKey.map { "#\($0)" } ?? field.stringKey
                 paths[path + "|" + field.name] = path + "|" + component
+                // A reader's field under a name this one had (an alias) is owed its value too:
+                // the field was renamed, and a reader that does not find it loses it.
+                for alias in field.aliases where !type.fields.contains(where: { $0.name == alias }) {
+                    paths[path + "|" + alias] = path + "|" + component
+                }
                 value.writtenPaths(path + "." + component, into: &paths)
             }
         default: break
@@ -459,7 +464,10 @@ extension DynamicValue {
         // Renamed with an alias: the new type reads the old key, but the old type cannot find
         // the new one.
         let renamed = Self.schema([theme, ArchiveFieldSchema(name: "color", type: .scalar("String"), aliases: ["colour"])])
-        #expect(Self.kinds(old, renamed) == [.removedRequired])
+        #expect(Self.kinds(old, renamed) == [.renamed])
+        // Whether or not the old type requires it: an optional one reads nil from new archives.
+        let optional = Self.schema([theme, ArchiveFieldSchema(name: "colour", type: .optional(.scalar("String")))])
+        #expect(Self.kinds(optional, Self.schema([theme, ArchiveFieldSchema(name: "color", type: .optional(.scalar("String")), aliases: ["colour"])])) == [.renamed])
         // An optional one that goes away breaks nothing.
         #expect(Self.kinds(Self.schema([theme, ArchiveFieldSchema(name: "note", type: .optional(.scalar("String")))]), Self.schema([theme])).isEmpty)
     }
@@ -527,9 +535,9 @@ extension DynamicValue {
         // Renamed with an alias: the new type reads old archives; the old type cannot read new ones.
         let renamed = Self.schema([theme, ArchiveFieldSchema(name: "color", type: .scalar("String"), aliases: ["colour"])])
         let changes = ArchiveSchema.breakingChanges(from: old, to: renamed)
-        #expect(changes.map(\.kind) == [.removedRequired])
+        #expect(changes.map(\.kind) == [.renamed])
         #expect(changes.map(\.direction) == [.oldReadingNew])
-        #expect(changes.first?.detail.contains("writes it as color") == true)
+        #expect(changes.first?.detail.contains("colour is now color") == true)
         #expect(ArchiveSchema.breakingChanges(from: old, to: Self.schema([theme, ArchiveFieldSchema(name: "size", type: .scalar("Int"))])).map(\.direction)
                 == [.newReadingOld, .oldReadingNew])
         let numbered = Self.schema([ArchiveFieldSchema(name: "size", intKey: 3, type: .optional(.scalar("Int")))])
