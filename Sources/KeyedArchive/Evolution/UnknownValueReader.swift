@@ -19,6 +19,9 @@ struct UnknownValueReader {
     struct Copies {
         fileprivate var byTarget: [UInt64: Copy] = [:]
         fileprivate var bytesInFields = 0
+
+        /// Whether nothing was copied.
+        var isEmpty: Bool { byTarget.isEmpty }
     }
 
     fileprivate struct Copy {
