@@ -40,12 +40,12 @@ struct UnknownValueReader {
         try checkReferences()
         try copyAll(targets)
         let (copied, size, height) = try substitute(value, at: start)
-        let total = state.unknownValueCopies.bytesInFields.addingReportingOverflow(size)
-        if total.overflow || total.partialValue > state.limits.maximumInflatedSize {
+        let total = Self.sum(state.unknownValueCopies.bytesInFields, size)
+        if total > state.limits.maximumInflatedSize {
             throw ArchiveFormatError(.limitExceeded, at: start,
                                      "the copies of shared objects in the archive's unknown fields take more than maximumInflatedSize (\(state.limits.maximumInflatedSize) bytes)")
         }
-        state.unknownValueCopies.bytesInFields = total.partialValue
+        state.unknownValueCopies.bytesInFields = total
         if outerDepth + height > state.limits.maximumDepth {
             throw ArchiveFormatError(.limitExceeded, at: start,
                                      "the copies of the shared objects this value refers to nest deeper than the limit of \(state.limits.maximumDepth)")
@@ -112,23 +112,31 @@ struct UnknownValueReader {
             }
             return (copy.value, copy.size, copy.height)
         case .keyed(let keys, let values):
-            var (size, height, copied) = (1 + keys.count, 0, [UnknownValue]())
-            for value in values {
-                let (inner, innerSize, innerHeight) = try substitute(value, at: offset)
-                copied.append(inner)
-                size = size.addingReportingOverflow(innerSize).overflow ? .max : size + innerSize
-                height = max(height, innerHeight)
-            }
-            return (.keyed(keys, copied), size, height + 1)
+            let (copied, size, height) = try substituteAll(values, at: offset)
+            return (.keyed(keys, copied), Self.sum(size, 1 + keys.count), height + 1)
         case .unkeyed(let values):
-            var (size, height, copied) = (1, 0, [UnknownValue]())
-            for value in values {
-                let (inner, innerSize, innerHeight) = try substitute(value, at: offset)
-                copied.append(inner)
-                size = size.addingReportingOverflow(innerSize).overflow ? .max : size + innerSize
-                height = max(height, innerHeight)
-            }
-            return (.unkeyed(copied), size, height + 1)
+            let (copied, size, height) = try substituteAll(values, at: offset)
+            return (.unkeyed(copied), Self.sum(size, 1), height + 1)
         }
+    }
+
+    /// A container's values, each substituted, with the bytes they take together and the levels
+    /// of the deepest.
+    private func substituteAll(_ values: [UnknownValue], at offset: Int) throws(ArchiveFormatError) -> ([UnknownValue], size: Int, height: Int) {
+        var (copied, size, height) = ([UnknownValue](), 0, 0)
+        copied.reserveCapacity(values.count)
+        for value in values {
+            let (inner, innerSize, innerHeight) = try substitute(value, at: offset)
+            copied.append(inner)
+            size = Self.sum(size, innerSize)
+            height = max(height, innerHeight)
+        }
+        return (copied, size, height)
+    }
+
+    /// `a + b`, or `Int.max` where that overflows: a size past every limit.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : total
     }
 }
