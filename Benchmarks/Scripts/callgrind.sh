@@ -11,7 +11,9 @@
 #   one message per iteration, are asked for by name: MODELS="msg-numeric msg-media", or
 #   MODELS=messages for all eight, msg-empty msg-one msg-numeric msg-sample msg-media
 #   msg-numeric-list msg-sample-list msg-media-list; the checkout must have
-#   KeyedArchiveSamples' message models), ITERATIONS (default: 10),
+#   KeyedArchiveSamples' message models; each with "-string" after it, msg-numeric-string, is the
+#   model with synthesized string keys, and MODELS=string-messages names all eight of those),
+#   ITERATIONS (default: 10),
 #   CEILING=1 (also count the null coder, the Codable ceiling; the checkout must have
 #   KeyedArchiveSamples' nullCoder(for:)), DETERMINISTIC=1 (also count encoding with
 #   ArchiveEncoder.deterministic; the checkout must have that option), IDENTITY=1 (the same with
@@ -31,6 +33,7 @@ iterations=${ITERATIONS:-10}
 models=${MODELS:-"commits-int commits-string app-state class-hierarchy"}
 message_models="msg-empty msg-one msg-numeric msg-sample msg-media msg-numeric-list msg-sample-list msg-media-list"
 [ "$models" = messages ] && models=$message_models
+[ "$models" = string-messages ] && models=$(printf '%s-string ' $message_models)
 
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed" >&2; exit 1; }
 [ -f "$root/Package.swift" ] && [ -d "$root/Sources/KeyedArchiveSamples" ] \
@@ -56,6 +59,7 @@ flags=()
 [ "${IDENTITY:-0}" = 1 ] && flags+=(-Xswiftc -DOBJECT_IDENTITY_OPTION)
 [ "${DIRECT:-0}" = 1 ] && flags+=(-Xswiftc -DDIRECT_CODE)
 case " $models" in *" msg-"*) flags+=(-Xswiftc -DMESSAGE_MODELS) ;; esac
+case " $models " in *" msg-"*"-string "*) flags+=(-Xswiftc -DSTRING_MESSAGE_MODELS) ;; esac
 log="$work/build.log"
 if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
     tail -30 "$log" >&2
@@ -110,7 +114,7 @@ for model in $models; do
         commits-string) label="commits string keys" ;;
         *) label=${model//-/ } ;;
     esac
-    printf "  %-20s encode %10s  decode %10s\n" "$label" "$(grouped "$encode")" "$(grouped "$decode")"
+    printf "  %-24s encode %10s  decode %10s\n" "$label" "$(grouped "$encode")" "$(grouped "$decode")"
     if [ "${DETERMINISTIC:-0}" = 1 ]; then
         deterministic=$(per_iteration "$model" deterministic-encode)
         deterministic_decode=$(per_iteration "$model" deterministic-decode)

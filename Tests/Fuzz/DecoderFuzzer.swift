@@ -1,5 +1,6 @@
 // libFuzzer entry for ArchiveDecoder. Built by run.sh with `swiftc -sanitize=fuzzer,address`
-// together with the library sources and Tests/KeyedArchiveTests/Support/FuzzModels.swift, in one module.
+// together with the library sources, Tests/KeyedArchiveTests/Support/FuzzModels.swift and the
+// other targets, in one module and one binary (FuzzEntry.swift picks the target).
 //
 // Every input is decoded as each fuzz target type with default limits. Thrown errors are the
 // expected outcome for most inputs and are ignored; a crash, a sanitizer report, a timeout or
@@ -14,8 +15,8 @@ import Foundation
 
 private let decoder = ArchiveDecoder()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+/// This target's `LLVMFuzzerTestOneInput` (FuzzEntry.swift calls it).
+public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let asData = Data(bytes)
     // Both public entry points: [UInt8] and Data.

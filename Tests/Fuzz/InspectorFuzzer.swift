@@ -67,7 +67,7 @@ private struct EveryValue: Decodable {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
+/// This target's `LLVMFuzzerTestOneInput` (FuzzEntry.swift calls it).
 public func fuzzInspector(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
     guard let archive = try? InspectedArchive(bytes) else { return 0 }

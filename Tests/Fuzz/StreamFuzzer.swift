@@ -24,7 +24,7 @@ private let scratch: Int32 = {
     return fd
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
+/// This target's `LLVMFuzzerTestOneInput` (FuzzEntry.swift calls it).
 public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(ftruncate(scratch, 0) == 0 && pwrite(scratch, data, size, 0) == size && lseek(scratch, 0, SEEK_SET) == 0)
     var reader = ArchiveStreamReader(fileDescriptor: scratch)

@@ -4,9 +4,10 @@
 #   bash Tests/Fuzz/run.sh [SECONDS]   build, then fuzz each target for SECONDS (default 60)
 #   bash Tests/Fuzz/run.sh --seeds     regenerate the committed seed corpus (Tests/Fuzz/corpus)
 #
-# SwiftPM cannot build with -sanitize=fuzzer, so each target is compiled with swiftc from the
-# library sources plus its entry file, all in one module (the entry uses internal types
-# directly). Needs only the Swift toolchain (its clang_rt.fuzzer and ASan runtimes) and zlib's
+# SwiftPM cannot build with -sanitize=fuzzer, so the targets are compiled with swiftc from the
+# library sources plus their entry files, all in one module (the entries use internal types
+# directly) and one binary, .build-fuzz/keyedarchive-fuzzer: each target is a link to it under
+# its own name, which picks the target (FuzzEntry.swift). Needs only the Swift toolchain (its clang_rt.fuzzer and ASan runtimes) and zlib's
 # header (zlib1g-dev, as for `swift build`).
 #
 # Seeds: for the byte fuzzers, Tests/Fuzz/corpus (committed) plus every golden vector in
@@ -17,8 +18,9 @@
 # if any target found one. Reproduce one input: .build-fuzz/decoder-fuzzer Tests/Fuzz/crashers/FILE
 # (with SWIFT_BACKTRACE=enable=no for a readable report).
 #
-# Adding a target: write Tests/Fuzz/<Name>Fuzzer.swift with an LLVMFuzzerTestOneInput entry
-# and add "<name>-fuzzer <Name>Fuzzer.swift <seed folder>" to TARGETS below.
+# Adding a target: write Tests/Fuzz/<Name>Fuzzer.swift with a `fuzz<Name>(_:_:) -> CInt` entry,
+# name it in FuzzEntry.swift's table and add "<name>-fuzzer <Name>Fuzzer.swift <seed folder>"
+# to TARGETS below.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -27,8 +29,8 @@ OUT=.build-fuzz
 CRASHERS=$FUZZ/crashers
 
 # "binary entry-file seeds" triples: seeds "archives" is the archive corpus plus the golden
-# vectors, any other word a folder of Tests/Fuzz. Every target also gets
-# Tests/KeyedArchiveTests/Support/FuzzModels.swift; encoder-fuzzer also the Differential sources.
+# vectors, any other word a folder of Tests/Fuzz. The binary also holds
+# Tests/KeyedArchiveTests/Support/FuzzModels.swift and, for encoder-fuzzer, the Differential sources.
 TARGETS=(
     "decoder-fuzzer DecoderFuzzer.swift archives"
     "stream-fuzzer StreamFuzzer.swift archives"
@@ -62,15 +64,15 @@ if [ -n "$resource_dir" ] && [ -d "$resource_dir" ]; then
     fi
 fi
 
-# build BINARY ENTRY [extra swiftc flags…]: compiles the library with one entry file.
+# build BINARY "ENTRY FILES…" [extra swiftc flags…]: compiles the library with the entry files
+# (names in Tests/Fuzz) and the Differential sources.
 build() {
-    local binary=$1 entry=$2; shift 2
-    local log=$OUT/$binary.log
-    local extra=()
-    if [ "$binary" = encoder-fuzzer ]; then extra=("${DIFFERENTIAL_SOURCES[@]}"); fi
+    local binary=$1 entries=() log=$OUT/$1.log
+    for entry in $2; do entries+=("$FUZZ/$entry"); done
+    shift 2
     echo "== build $OUT/$binary"
-    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" Tests/KeyedArchiveTests/Support/FuzzModels.swift "${extra[@]}" "$FUZZ/$entry" \
-            -o "$OUT/$binary" >"$log" 2>&1; then
+    if ! swiftc "$@" "${COMMON[@]}" "${LIB_SOURCES[@]}" Tests/KeyedArchiveTests/Support/FuzzModels.swift \
+            "${DIFFERENTIAL_SOURCES[@]}" "${entries[@]}" -o "$OUT/$binary" >"$log" 2>&1; then
         # ld.gold warns about every ASan helper symbol; show only the rest.
         grep -v "Cannot export local symbol" "$log" >&2 || true
         if grep -qiE "clang_rt\.fuzzer|fuzzer.*not (found|supported)" "$log"; then
@@ -119,9 +121,16 @@ for target in "${TARGETS[@]}"; do
     if [ -z "$TARGET_FILTER" ] || [ "$1" = "$TARGET_FILTER" ]; then selected+=("$target"); fi
 done
 [ ${#selected[@]} -gt 0 ] || die "no target named $TARGET_FILTER"
+# Every target's entry is in the binary whichever are run (the table names them all).
+entries=FuzzEntry.swift
+for target in "${TARGETS[@]}"; do
+    set -- $target
+    entries="$entries $2"
+done
+build keyedarchive-fuzzer "$entries" -sanitize=fuzzer,address
 for target in "${selected[@]}"; do
     set -- $target
-    build "$1" "$2" -sanitize=fuzzer,address
+    ln -sf keyedarchive-fuzzer "$OUT/$1"
 done
 
 # Seeds: the committed corpus plus the golden vectors as they are now.

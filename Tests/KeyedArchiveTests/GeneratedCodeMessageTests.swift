@@ -5,7 +5,8 @@ import KeyedArchiveSamples
 import Testing
 
 /// The message twins with `@ArchiveCodable`'s code (`GeneratedCodeMessages.swift`,
-/// `GeneratedCodeMediaContent.swift`), which `karchive bench` and the callgrind probe time as
+/// `GeneratedCodeMediaContent.swift`, and with string keys `GeneratedCodeStringKeyedMessages.swift`
+/// beside `StringKeyedMessages.swift`), which `karchive bench` and the callgrind probe time as
 /// "Archive, generated": each must write exactly what its plain message model writes through
 /// `Codable`, and each must read the other's archives, or the bench would compare different work.
 @Suite struct GeneratedCodeMessageTests {
@@ -47,6 +48,16 @@ import Testing
             message("primitives sample list", PrimitivesSampleList.sample(), GeneratedCodePrimitivesSampleList(.sample())),
             message("media content list", MediaContentList.sample(), GeneratedCodeMediaContentList(.sample())),
             message("empty lists", MediaContentList(mediaContentList: []), GeneratedCodeMediaContentList(MediaContentList(mediaContentList: []))),
+            // With synthesized string keys (issue 47): the plain twin against the generated one.
+            message("empty, string keys", StringKeyedEmptyMessage(.sample()), GeneratedCodeStringKeyedEmptyMessage(.sample())),
+            message("one field, string keys", StringKeyedOneFieldMessage(.sample()), GeneratedCodeStringKeyedOneFieldMessage(.sample())),
+            message("numeric struct, string keys", StringKeyedNumericStruct(.sample()), GeneratedCodeStringKeyedNumericStruct(.sample())),
+            message("primitives sample, string keys", StringKeyedPrimitivesSample(.sample()), GeneratedCodeStringKeyedPrimitivesSample(.sample())),
+            message("media content, string keys", StringKeyedMediaContent(.sample()), GeneratedCodeStringKeyedMediaContent(.sample())),
+            message("numeric struct list, string keys", StringKeyedNumericStructList(.sample()), GeneratedCodeStringKeyedNumericStructList(.sample())),
+            message("primitives sample list, string keys", StringKeyedPrimitivesSampleList(.sample()),
+                    GeneratedCodeStringKeyedPrimitivesSampleList(.sample())),
+            message("media content list, string keys", StringKeyedMediaContentList(.sample()), GeneratedCodeStringKeyedMediaContentList(.sample())),
         ]
         var generator = SampleGenerator(seed: 31)
         for seed in 0..<6 {
@@ -66,6 +77,10 @@ import Testing
                 message("numeric struct, seed \(seed)", numeric, GeneratedCodeNumericStruct(numeric)),
                 message("primitives sample, seed \(seed)", sample, GeneratedCodePrimitivesSample(sample)),
                 message("media content, seed \(seed)", media, GeneratedCodeMediaContent(media)),
+                message("numeric struct, string keys, seed \(seed)", StringKeyedNumericStruct(numeric), GeneratedCodeStringKeyedNumericStruct(numeric)),
+                message("primitives sample, string keys, seed \(seed)", StringKeyedPrimitivesSample(sample),
+                        GeneratedCodeStringKeyedPrimitivesSample(sample)),
+                message("media content, string keys, seed \(seed)", StringKeyedMediaContent(media), GeneratedCodeStringKeyedMediaContent(media)),
             ]
         }
         return result
@@ -79,6 +94,9 @@ import Testing
         #expect(Self.hasGeneratedCode(GeneratedCodeMediaContent.Media.self) && Self.hasGeneratedCode(GeneratedCodeMediaContent.MediaImage.self))
         #expect(Self.hasGeneratedCode(GeneratedCodeMediaContent.MediaPlayer.self) && Self.hasGeneratedCode(GeneratedCodeMediaContent.ImageSize.self))
         #expect(!Self.hasGeneratedCode(Media.self) && !Self.hasGeneratedCode(MediaPlayer.self))
+        #expect(Self.hasGeneratedCode(GeneratedCodeStringKeyedMediaContent.Media.self)
+                && Self.hasGeneratedCode(GeneratedCodeStringKeyedMediaContent.MediaImage.self))
+        #expect(!Self.hasGeneratedCode(StringKeyedMediaContent.Media.self))
     }
 
     /// Whether `type` has generated code both ways (generic, so that the answer is asked at run time).

@@ -29,7 +29,50 @@ public enum MessageSuite {
                      Kabench_PBPrimitivesSampleList.init, { try $0.model() }),
             messages("MediaContentList", MediaContentList.sample(), Annotated.MediaContentList.init,
                      Kabench_PBMediaContentList.init, { try $0.model() }),
+        ].flatMap { $0 } + stringKeyed()
+    }
+
+    /// The same models with synthesized string keys, the keys most Swift types have
+    /// (`StringKeyedMessages.swift`, `AnnotatedStringKeyed`), under "Messages/<model>, string keys",
+    /// with swift-protobuf again so that every group has its own ratios.
+    static func stringKeyed() throws -> [Measurement] {
+        try [
+            stringKeyed("EmptyMessage", EmptyMessage.sample(), StringKeyedEmptyMessage.init, AnnotatedStringKeyed.EmptyMessage.init,
+                        Kabench_PBEmptyMessage.init, { $0.model() }),
+            stringKeyed("OneFieldMessage", OneFieldMessage.sample(), StringKeyedOneFieldMessage.init,
+                        AnnotatedStringKeyed.OneFieldMessage.init, Kabench_PBOneFieldMessage.init, { $0.model() }),
+            stringKeyed("NumericStruct", NumericStruct.sample(), StringKeyedNumericStruct.init, AnnotatedStringKeyed.NumericStruct.init,
+                        Kabench_PBNumericStruct.init, { $0.model() }),
+            stringKeyed("PrimitivesSample", PrimitivesSample.sample(), StringKeyedPrimitivesSample.init,
+                        AnnotatedStringKeyed.PrimitivesSample.init, Kabench_PBPrimitivesSample.init, { try $0.model() }),
+            stringKeyed("MediaContent", MediaContent.sample(), StringKeyedMediaContent.init, AnnotatedStringKeyed.MediaContent.init,
+                        Kabench_PBMediaContent.init, { try $0.model() }),
+            stringKeyed("NumericStructList", NumericStructList.sample(), StringKeyedNumericStructList.init,
+                        AnnotatedStringKeyed.NumericStructList.init, Kabench_PBNumericStructList.init, { $0.model() }),
+            stringKeyed("PrimitivesSampleList", PrimitivesSampleList.sample(), StringKeyedPrimitivesSampleList.init,
+                        AnnotatedStringKeyed.PrimitivesSampleList.init, Kabench_PBPrimitivesSampleList.init, { try $0.model() }),
+            stringKeyed("MediaContentList", MediaContentList.sample(), StringKeyedMediaContentList.init,
+                        AnnotatedStringKeyed.MediaContentList.init, Kabench_PBMediaContentList.init, { try $0.model() }),
         ].flatMap { $0 }
+    }
+
+    /// The rows of one model with string keys: its plain twin through `Codable` and JSON, the
+    /// annotated twin's generated code, and swift-protobuf converting from and to the model.
+    static func stringKeyed<Model: Codable & Equatable & Sendable, Plain: Codable & Equatable & Sendable,
+                            Twin: Codable & Equatable & Sendable, Message: SwiftProtobuf.Message>(
+        _ name: String, _ model: Model, _ plain: (Model) -> Plain, _ annotated: (Model) -> Twin,
+        _ toMessage: @escaping @Sendable (Model) -> Message, _ toModel: @escaping @Sendable (Message) throws -> Model
+    ) throws -> [Measurement] {
+        let group = "Messages/\(name), string keys"
+        let protobuf = [protobufCoder(Model.self, toMessage: toMessage, toModel: toModel)]
+        let (plainModel, twin) = (plain(model), annotated(model))
+        let coders = messageCoders(Plain.self).filter { $0.name != "PropertyList" }
+        let archive = messageCoders(Twin.self)[0]
+        let generated = Coder<Twin>(name: generatedCoderName, encode: archive.encode, decode: archive.decode)
+        try check(model, protobuf)
+        try check(plainModel, coders)
+        try check(twin, [generated])
+        return measurements(group, plainModel, coders) + measurements(group, twin, [generated]) + measurements(group, model, protobuf)
     }
 
     /// The four rows of one message model, each checked once: a coder that does not decode the

@@ -27,7 +27,7 @@ extension BenchRunner {
                 try batch.prepare(PrimitivesSampleList.sample(), named: $0, twin: GeneratedCodePrimitivesSampleList.init)
             }),
             ("Media content list × 5", { try batch.prepare(MediaContentList.sample(), named: $0, twin: GeneratedCodeMediaContentList.init) }),
-        ]
+        ] + stringKeyedMessages(batch)
         var prepared: [PreparedModel] = []
         for (index, message) in messages.enumerated() {
             io.report("[message \(index + 1)/\(messages.count)] \(message.0): checking every coder")
@@ -35,6 +35,43 @@ extension BenchRunner {
         }
         // A third of a document's CPU time each: for eight messages, and still over a hundred rounds.
         return try time(prepared, budget: quick ? 0.05 : 1.0)
+    }
+}
+
+extension BenchRunner {
+    /// The same messages with the keys most Swift types have, synthesized string keys
+    /// (`StringKeyedMessages.swift`), and their twins with generated code: the two key forms side
+    /// by side. Each twin is made from the same sample as its model (the types do not convert
+    /// into each other); `prepare` checks that it decodes the model's archive as itself.
+    func stringKeyedMessages(_ batch: MessageBatch) -> [(String, (String) throws -> PreparedModel)] {
+        [
+            ("Empty message, string keys", {
+                try batch.prepare(StringKeyedEmptyMessage(.sample()), named: $0) { _ in GeneratedCodeStringKeyedEmptyMessage(.sample()) }
+            }),
+            ("One field, string keys", {
+                try batch.prepare(StringKeyedOneFieldMessage(.sample()), named: $0) { _ in GeneratedCodeStringKeyedOneFieldMessage(.sample()) }
+            }),
+            ("Numeric struct, string keys", {
+                try batch.prepare(StringKeyedNumericStruct(.sample()), named: $0) { _ in GeneratedCodeStringKeyedNumericStruct(.sample()) }
+            }),
+            ("Primitives sample, string keys", {
+                try batch.prepare(StringKeyedPrimitivesSample(.sample()), named: $0) { _ in GeneratedCodeStringKeyedPrimitivesSample(.sample()) }
+            }),
+            ("Media content, string keys", {
+                try batch.prepare(StringKeyedMediaContent(.sample()), named: $0) { _ in GeneratedCodeStringKeyedMediaContent(.sample()) }
+            }),
+            ("Numeric struct list × 5, string keys", {
+                try batch.prepare(StringKeyedNumericStructList(.sample()), named: $0) { _ in GeneratedCodeStringKeyedNumericStructList(.sample()) }
+            }),
+            ("Primitives sample list × 5, string keys", {
+                try batch.prepare(StringKeyedPrimitivesSampleList(.sample()), named: $0) { _ in
+                    GeneratedCodeStringKeyedPrimitivesSampleList(.sample())
+                }
+            }),
+            ("Media content list × 5, string keys", {
+                try batch.prepare(StringKeyedMediaContentList(.sample()), named: $0) { _ in GeneratedCodeStringKeyedMediaContentList(.sample()) }
+            }),
+        ]
     }
 }
 

@@ -47,8 +47,11 @@ final class DecodingState {
     @exclusivity(unchecked) var lastRootDirectType: (any ArchiveDirectDecodable.Type)?
     /// Root types the general path read after their message was abandoned: not tried again.
     @exclusivity(unchecked) var notReadAsMessages = RememberedTypes(sharing: DecodingState.typesNotReadAsMessages)
-    /// Which key of each key set the key table's strings match, in this archive.
+    /// Which key of each key set the key table's strings match, in this archive (and in the
+    /// archives before it, while they all had the same table).
     @exclusivity(unchecked) var directNames = DirectNameMatches()
+    /// The last key table read, for the next archive, which usually has the same one.
+    @exclusivity(unchecked) var rememberedKeyTable = RememberedKeyTable()
     /// The shared objects copied into unknown fields in this archive (`UnknownValueReader`).
     @exclusivity(unchecked) var unknownValueCopies = UnknownValueReader.Copies()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
@@ -99,14 +102,13 @@ final class DecodingState {
         reader = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0))
         hasReferences = false
         if !userInfo.isEmpty { userInfo = [:] }
-        if !keyStrings.isEmpty { keyStrings.removeAll(keepingCapacity: true) }
-        if !keyIdentities.isEmpty { keyIdentities.removeAll(keepingCapacity: true) }
-        hasEquivalentSpellings = false
+        // The key table (`keyStrings`, `keyIdentities`, `hasEquivalentSpellings`) and the
+        // matches of its strings (`directNames`) stay until `load()` reads the next archive's:
+        // if its table is the same, they are kept.
         // A hint names its container by offset: one left from the last archive could point
         // anywhere in this one.
         keyedCursors.removeAll(keepingCapacity: true)
         directSlots.reset()
-        directNames.reset()
         readsMessage = false
         messageCursors.reset()
         if !objects.byOffset.isEmpty || objects.index != nil { objects = DecodedObjects() }
@@ -117,13 +119,22 @@ final class DecodingState {
         reusesDecoders = true
     }
 
-    /// Finds the root value and reads the key table that follows it.
+    /// Finds the root value and reads the key table that follows it, unless it is the last
+    /// archive's: then what was read from that one stays.
     func load() throws(ArchiveFormatError) {
-        let body = try ArchiveBody(reader)
-        rootRange = body.root
-        keyStrings = body.keys
-        keyIdentities = body.keyIdentities
-        hasEquivalentSpellings = body.hasEquivalentSpellings
+        let parts = try ArchiveBody.parts(of: reader)
+        rootRange = parts.root
+        if rememberedKeyTable.matches(reader, parts.keyTable) {
+            keyStrings = rememberedKeyTable.keys
+            keyIdentities = rememberedKeyTable.identities
+            hasEquivalentSpellings = rememberedKeyTable.hasEquivalentSpellings
+            return
+        }
+        directNames.reset()
+        (keyStrings, keyIdentities, hasEquivalentSpellings) = ([], [], false)
+        let table = try ArchiveBody.keyTable(in: reader, at: parts.keyTable)
+        (keyStrings, keyIdentities, hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
+        rememberedKeyTable.keep(reader, parts.keyTable, table)
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

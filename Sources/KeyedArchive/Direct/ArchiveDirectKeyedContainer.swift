@@ -21,7 +21,7 @@ public struct ArchiveDirectKeyedContainer {
     let keys: ArchiveKeySet
     /// The path of the value this container holds.
     let path: CodingPathNode
-    /// Where the string-key varints of `keys` are kept in `state.directKeyWires`.
+    /// Where the places of the string keys of `keys` are in `state.directKeyWires`.
     let wireBase: Int
 
     init(state: EncodingState, container: ContainerRef, keys: ArchiveKeySet, path: CodingPathNode) {
@@ -34,10 +34,25 @@ public struct ArchiveDirectKeyedContainer {
     @inline(__always)
     private func wire(_ index: Int) -> UInt64 {
         if let integer = keys.integerWires[index] { return integer }
-        let (state, keys) = (state, keys)
-        return state.directKeyWires.wire(at: wireBase + index) {
-            KeyForm.wire(stringIndex: state.keyTable.index(of: keys.names[index]))
-        }
+        return keptWire(index) ?? newStringWire(index)
+    }
+
+    /// The varint of string key `index` if its place in the key table holds: it was written
+    /// before in this archive, or in an earlier one whose table this one has followed so far or
+    /// follows with this key (which it then adds).
+    @inline(__always)
+    private func keptWire(_ index: Int) -> UInt64? {
+        state.keyTable.wire(at: state.directKeyWires.places[wireBase + index])
+    }
+
+    /// The varint of string key `index` when its place does not hold: found or added in the
+    /// key table, and its place noted.
+    @inline(never)
+    private func newStringWire(_ index: Int) -> UInt64 {
+        let tableIndex = state.keyTable.index(ofName: keys.names[index])
+        // The epoch after the lookup, which may have dropped the last archive's strings.
+        state.directKeyWires.note(DirectKeyWires.Place(epoch: state.keyTable.epoch, index: tableIndex), at: wireBase + index)
+        return KeyForm.wire(stringIndex: tableIndex)
     }
 
     /// Writes key `index` followed by a natively encoded value: the path of nearly every
@@ -54,8 +69,8 @@ public struct ArchiveDirectKeyedContainer {
         state.withSink(forWritingTo: container) { sink in
             if wire != ArchiveKeySet.noFixedWire {
                 sink.writer.appendVarint(wire)
-            } else if keys.identitiesAreDistinct, let kept = state.directKeyWires.keptWire(at: wireBase + index) {
-                // A string key written before in this archive: its varint is kept.
+            } else if keys.identitiesAreDistinct, let kept = keptWire(index) {
+                // A string key whose place in the table holds.
                 sink.writer.appendVarint(kept)
             } else {
                 writeKeySlowly(index, into: sink)
@@ -97,8 +112,8 @@ public struct ArchiveDirectKeyedContainer {
         let wire = keys.fixedWires[index]
         if wire != ArchiveKeySet.noFixedWire {
             state.main.writer.appendVarint(wire)
-        } else if keys.identitiesAreDistinct, let kept = state.directKeyWires.keptWire(at: wireBase + index) {
-            // A string key written before in this archive: its varint is kept.
+        } else if keys.identitiesAreDistinct, let kept = keptWire(index) {
+            // A string key whose place in the table holds.
             state.main.writer.appendVarint(kept)
         } else {
             try writeMessageKeySlowly(index)

@@ -1,54 +1,46 @@
-/// The key varints of string keys that generated code wrote in one archive, by key set, so that
-/// each entry after a key's first finds its varint by position instead of looking its name up in
-/// the key table (hashing or comparing the string, and retaining it, on every entry).
+/// Where the string keys of generated code's key sets are in the archive's key table, by key set,
+/// so that each entry finds its key's varint by position instead of looking its name up in the
+/// key table (hashing or comparing the string, and retaining it, on every entry).
 ///
-/// A string key's varint is its key-table index, fixed once the key is first written (a value
-/// that throws leaves its keys in the table), so a kept varint stays right for the archive.
+/// A place stays noted from one archive to the next. The key table keeps its strings between
+/// archives and only ever adds to them, except when it drops the last archive's rest
+/// (`KeyTable.epoch` counts those times); so a place noted in the same epoch names the same
+/// string for as long as it is below the table's `count`. A stream of messages of one type then
+/// writes each string key at the cost of an integer key: the place is checked, not looked up.
 struct DirectKeyWires {
-    /// The key sets met so far and where their varints start in `wires`. An archive meets a
-    /// handful of types, so a scan beats hashing.
-    private var bases: [(keys: ObjectIdentifier, base: Int)] = []
-    /// The key sets themselves, kept alive for the archive: a set freed while encoding (one not
-    /// kept in a `static let`, against the advice of `ArchiveKeySet`) could otherwise leave its
-    /// identifier, and so its kept varints, to another set allocated at the same address.
-    private var sets: [ArchiveKeySet] = []
-    /// Each key set's string-key varints, in its order; 0 (never a string key's varint, which is
-    /// odd) until the key is first written.
-    private(set) var wires: [UInt64] = []
-
-    /// Forgets the varints, which were the last archive's key-table indices. The key sets and
-    /// their places stay: the next archive meets the same types.
-    mutating func reset() {
-        for position in wires.indices where wires[position] != 0 { wires[position] = 0 }
+    /// A key's index in the key table, and the table's epoch when it was noted.
+    struct Place {
+        var epoch: Int
+        var index: Int
+        /// A place never noted: no epoch is negative.
+        static let unknown = Place(epoch: -1, index: 0)
     }
 
-    /// Where the varints of `keys` start, making room for them on first use.
+    /// The key sets met so far and where their places start in `places`. An archive meets a
+    /// handful of types, so a scan beats hashing.
+    private var bases: [(keys: ObjectIdentifier, base: Int)] = []
+    /// The key sets themselves, kept alive with the state: a set freed while encoding (one not
+    /// kept in a `static let`, against the advice of `ArchiveKeySet`) could otherwise leave its
+    /// identifier, and so its places, to another set allocated at the same address.
+    private var sets: [ArchiveKeySet] = []
+    /// Each key set's places, in its order.
+    private(set) var places: [Place] = []
+
+    /// Where the places of `keys` start, making room for them on first use.
     @inline(__always)
     mutating func base(for keys: ArchiveKeySet) -> Int {
         let id = ObjectIdentifier(keys)
         for entry in bases where entry.keys == id { return entry.base }
-        let base = wires.count
-        wires.append(contentsOf: repeatElement(0, count: keys.count))
+        let base = places.count
+        places.append(contentsOf: repeatElement(.unknown, count: keys.count))
         bases.append((id, base))
         sets.append(keys)
         return base
     }
 
-    /// The varint kept for the string key at `position`, if it was written in this archive.
-    @inline(__always)
-    func keptWire(at position: Int) -> UInt64? {
-        let kept = wires[position]
-        return kept != 0 ? kept : nil
-    }
+    /// Notes the place of the key at `position` (a base plus a key's index).
+    mutating func note(_ place: Place, at position: Int) { places[position] = place }
 
-    /// The varint of the string key at `position` (a base plus a key's index): the kept one, or
-    /// `lookUp()`'s, kept.
-    @inline(__always)
-    mutating func wire(at position: Int, _ lookUp: () -> UInt64) -> UInt64 {
-        let kept = wires[position]
-        if kept != 0 { return kept }
-        let wire = lookUp()
-        wires[position] = wire
-        return wire
-    }
+    /// How many key sets are kept: a reused state keeps few.
+    var keySetCount: Int { sets.count }
 }

@@ -108,7 +108,6 @@ extension EncodingState {
         abandonedMessageTypes.remember(T.self)
         main.reset()
         keyTable.reset()
-        directKeyWires.reset()
         messageContainers.reset()
         return false
     }

@@ -8,15 +8,36 @@
 /// container, which a lookup would refuse.
 struct KeyTable {
     /// By canonical equivalence (`String` hashing): the indices of the byte-distinct spellings
-    /// of that string, first one first.
+    /// of that string, first one first. Kept only once the table stops following the last
+    /// archive's (`following`).
     private var indices: [String: [Int]] = [:]
-    private(set) var strings: [String] = []
-    /// For each index, the key varint its entries stand for (`KeyIdentity`): its own, the first
+    /// The table's strings, `count` of them; past `count`, while `following`, the rest of the
+    /// last archive's table.
+    private var entries: [String] = []
+    /// How many strings the table holds.
+    private(set) var count = 0
+    /// For each entry, the key varint its entries stand for (`KeyIdentity`): its own, the first
     /// canonically equivalent spelling's, or the integer its string spells in canonical decimal.
     private var identities: [UInt64] = []
-    /// Whether any index stands for another key varint than its own; if not (nearly always),
-    /// `identity(of:)` costs one branch.
-    private var hasOtherIdentities = false
+    /// The first entry whose identity is not its own varint (`Int.max` if none): while `count`
+    /// is not past it (nearly always), `identity(of:)` costs one branch.
+    private var firstOtherIdentity = Int.max
+    /// Counts the times the table dropped strings it kept from an earlier archive (`settle()`):
+    /// an index noted in the same epoch and below `count` still names the string it named
+    /// (`DirectKeyWires`).
+    private(set) var epoch = 0
+    /// Whether the table so far is the start of the last archive's (`entries` beyond `count`
+    /// are the rest of it), and `indices` is not kept. A stream of values of one type writes the
+    /// same keys in the same order every time, so a new key is nearly always the last table's
+    /// next one: one comparison of a string's bits, instead of hashing it into `indices` (which
+    /// made string keys cost several times what integer keys cost on small messages, issue 47).
+    /// Any other new key settles the table (`settle()`) and it goes on as a hash table.
+    private var following = true
+    /// The entries' bytes as the table writes them (a length and the UTF-8 bytes each), for the
+    /// first `entryEnds.count` entries, and where each one's bytes end: a table that is the start
+    /// of the last one is written by copying these.
+    private var entryBytes: [UInt8] = []
+    private var entryEnds: [Int] = []
     /// The last two keys seen in each of 64 sets, so that repeated keys skip hashing (SipHash
     /// cost about a tenth of encoding time). The set comes from the string's representation
     /// (`StringBits`): synthesized keys are literals, so a repeat has identical bits and
@@ -37,12 +58,16 @@ struct KeyTable {
         static let empty = RecentKey(name: "", index: 0, generation: -1)
     }
 
-    /// The index of `key`, added if new. Inlined into every keyed write, so only the shortcut
-    /// is here: a miss (and the first string key of all) goes to `indexAfterMiss`, which integer
-    /// keys, inlined beside this, then do not pay for in code size.
+    /// The index of `key`, added if new. Inlined into every keyed write, so only the shortcuts
+    /// are here: the last table's next key, and a key seen just before; anything else (and the
+    /// first string key of all) goes to `indexAfterMiss`, which integer keys, inlined beside
+    /// this, then do not pay for in code size.
     @inline(__always)
     mutating func index(of key: String) -> Int {
-        let set = Int(truncatingIfNeeded: (StringBits.hash(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) << 1
+        // The last table's next key cannot be in the table yet (a table holds each spelling
+        // once, and this one is the last table's start), so it is new, and its index is `count`.
+        if following, count < entries.count, StringBits.same(entries[count], key) { return followed(key) }
+        let set = Self.recentSet(of: key)
         if set < recent.count {
             if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
             if recent[set + 1].generation == generation, Self.sameBytes(recent[set + 1].name, key) { return recent[set + 1].index }
@@ -50,33 +75,102 @@ struct KeyTable {
         return indexAfterMiss(of: key, set: set)
     }
 
-    /// `lookUp(key)`, remembered as the most recent key of its set.
-    @inline(never)
-    private mutating func indexAfterMiss(of key: String, set: Int) -> Int {
-        if recent.isEmpty { recent = Array(repeating: .empty, count: 128) }
-        let index = lookUp(key)
-        recent[set + 1] = recent[set]
-        recent[set] = RecentKey(name: key, index: index, generation: generation)
+    /// The index of `key`, a name of a key set that generated code writes for the first time in
+    /// this archive (its place in `DirectKeyWires` does not hold): the last table's next key, or
+    /// else looked up. Not remembered as a recent key: generated code keeps the place instead,
+    /// and a lookup by name finds the key all the same.
+    @inline(__always)
+    mutating func index(ofName key: String) -> Int {
+        if following, count < entries.count, StringBits.same(entries[count], key) {
+            count += 1
+            return count - 1
+        }
+        return index(of: key)
+    }
+
+    /// The key varint of the string at `place` if the place still holds (see `DirectKeyWires`):
+    /// the string is in the table, or it is the last table's next one, which is then added
+    /// (while following, the strings from `count` on are the ones noted in this epoch).
+    @inline(__always)
+    mutating func wire(at place: DirectKeyWires.Place) -> UInt64? {
+        guard place.epoch == epoch else { return nil }
+        if place.index < count { return KeyForm.wire(stringIndex: place.index) }
+        guard place.index == count, following else { return nil }
+        count += 1
+        return KeyForm.wire(stringIndex: place.index)
+    }
+
+    /// The first of the two `recent` slots for `key`.
+    @inline(__always)
+    private static func recentSet(of key: String) -> Int {
+        Int(truncatingIfNeeded: (StringBits.hash(key) &* 0x9E37_79B9_7F4A_7C15) >> 58) << 1
+    }
+
+    /// Takes the last table's next entry, `key`, as this one's; remembered as a recent key,
+    /// so that its repeats (the same type's next value in an array) find it there.
+    @inline(__always)
+    private mutating func followed(_ key: String) -> Int {
+        let index = count
+        count += 1
+        remember(key, index: index, set: Self.recentSet(of: key))
         return index
     }
 
-    /// Empties the table for a new archive (`EncodingState+Reuse.swift`).
-    mutating func reset() {
-        generation &+= 1
-        guard !strings.isEmpty else { return }
-        indices.removeAll(keepingCapacity: true)
-        strings.removeAll(keepingCapacity: true)
-        identities.removeAll(keepingCapacity: true)
-        hasOtherIdentities = false
+    /// `lookUp(key)`, remembered as the most recent key of its set.
+    @inline(never)
+    private mutating func indexAfterMiss(of key: String, set: Int) -> Int {
+        if following { settle() }
+        let index = lookUp(key)
+        remember(key, index: index, set: set)
+        return index
     }
 
-    /// How many strings the table holds.
-    var count: Int { strings.count }
+    @inline(__always)
+    private mutating func remember(_ key: String, index: Int, set: Int) {
+        if recent.isEmpty { makeRecent() }
+        recent[set + 1] = recent[set]
+        recent[set] = RecentKey(name: key, index: index, generation: generation)
+    }
+
+    @inline(never)
+    private mutating func makeRecent() { recent = Array(repeating: .empty, count: 128) }
+
+    /// Stops following the last archive's table: its entries past `count` are dropped and
+    /// `indices` is made for the ones this archive has.
+    private mutating func settle() {
+        following = false
+        if entries.count > count {
+            epoch &+= 1
+            entries.removeSubrange(count...)
+            identities.removeSubrange(count...)
+        }
+        if entryEnds.count > count {
+            entryBytes.removeSubrange((count == 0 ? 0 : entryEnds[count - 1])...)
+            entryEnds.removeSubrange(count...)
+        }
+        if firstOtherIdentity >= count { firstOtherIdentity = .max }
+        indices.removeAll(keepingCapacity: true)
+        for (index, string) in entries.enumerated() { indices[string, default: []].append(index) }
+    }
+
+    /// Empties the table for a new archive (`EncodingState+Reuse.swift`), which starts by
+    /// following this one's.
+    mutating func reset() {
+        generation &+= 1
+        count = 0
+        following = true
+    }
+
+    /// The table's strings, by index.
+    var strings: ArraySlice<String> { entries[0..<count] }
+
+    /// Bytes the table keeps for the next archive: a reused state keeps only a small table.
+    var retainedByteCount: Int { entryBytes.count + entries.count * MemoryLayout<String>.stride }
 
     /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
     @inline(__always)
     func identity(of wire: UInt64) -> UInt64 {
-        guard hasOtherIdentities, wire & 1 == 1 else { return wire }
+        guard count > firstOtherIdentity, wire & 1 == 1 else { return wire }
         return identities[Int(wire >> 1)]
     }
 
@@ -94,33 +188,54 @@ struct KeyTable {
         a == b && KeyIdentity.sameBytes(a, b)
     }
 
+    /// Adds `key` unless a spelling with its bytes is there (only when not `following`).
     private mutating func lookUp(_ key: String) -> Int {
         let spellings = indices[key] ?? []
-        if let index = spellings.first(where: { KeyIdentity.sameBytes(strings[$0], key) }) { return index }
-        let index = strings.count
+        if let index = spellings.first(where: { KeyIdentity.sameBytes(entries[$0], key) }) { return index }
+        let index = count
         indices[key, default: []].append(index)
-        strings.append(key)
+        entries.append(key)
+        count += 1
         let identity = KeyForm.canonicalDecimalIfNeeded(key).map(KeyForm.wire(integer:))
             ?? KeyForm.wire(stringIndex: spellings.first ?? index)
         identities.append(identity)
-        hasOtherIdentities = hasOtherIdentities || identity != KeyForm.wire(stringIndex: index)
+        if identity != KeyForm.wire(stringIndex: index), firstOtherIdentity == .max { firstOtherIdentity = index }
         return index
     }
 
     /// Appends the table: a count, then each key as a length and its UTF-8 bytes. Keys are
     /// added the first time they are written, which is document order when every value was
-    /// written in place (`Spec/FORMAT.md` §8.2).
-    func write(into writer: inout ByteWriter) {
+    /// written in place (`Spec/FORMAT.md` §8.2). The entries' bytes are copied from the last
+    /// table's as far as this one is the same; the rest are written, and kept for the next.
+    mutating func write(into writer: inout ByteWriter) {
+        writer.appendVarint(UInt64(count))
         // A message with integer keys has no strings: one byte, without touching the arrays.
-        if strings.isEmpty { return writer.append(0) }
-        write(strings.indices, into: &writer)
+        guard count > 0 else { return }
+        while entryEnds.count < count {
+            var string = entries[entryEnds.count]
+            string.withUTF8 { utf8 in
+                Self.appendVarint(UInt64(utf8.count), to: &entryBytes)
+                entryBytes.append(contentsOf: utf8)
+            }
+            entryEnds.append(entryBytes.count)
+        }
+        entryBytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[0..<entryEnds[count - 1]])) }
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
     }
 
     /// Appends a table of the strings at `order` (their new indices are their positions there).
     func write(_ order: some Collection<Int>, into writer: inout ByteWriter) {
         writer.appendVarint(UInt64(order.count))
         for index in order {
-            var string = strings[index]
+            var string = entries[index]
             string.withUTF8 { utf8 in
                 writer.appendVarint(UInt64(utf8.count))
                 writer.append(UnsafeRawBufferPointer(utf8))

@@ -17,11 +17,28 @@ struct ArchiveBody {
     /// Finds the root value (without looking inside it) and reads the whole key table, which must
     /// end the input.
     init(_ reader: ByteReader) throws(ArchiveFormatError) {
+        let parts = try Self.parts(of: reader)
+        let table = try Self.keyTable(in: reader, at: parts.keyTable)
+        self.root = parts.root
+        self.keyTable = parts.keyTable
+        (self.keys, self.keyIdentities, self.hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
+    }
+
+    /// Where the root value and the key table are: the root from its tag to its end (found
+    /// without looking inside it), the key table from there to the end of the input.
+    static func parts(of reader: ByteReader) throws(ArchiveFormatError) -> (root: Range<Int>, keyTable: Range<Int>) {
         let end = reader.count
         let rootStart = ArchiveHeader.size
         guard rootStart < end else { throw ArchiveFormatError(.truncated, at: end, "archive has a header but no value") }
         let rootEnd = try reader.valueEnd(at: rootStart, limit: end)
-        var p = rootEnd
+        return (rootStart..<rootEnd, rootEnd..<end)
+    }
+
+    /// The key table at `range` (which must end with it): its strings and their identities.
+    static func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError)
+        -> (keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool) {
+        let end = range.upperBound
+        var p = range.lowerBound
         let countStart = p
         let count = try reader.varint(at: &p, limit: end)
         guard count <= UInt64(end - p) else {
@@ -43,9 +60,7 @@ struct ArchiveBody {
         guard p == end else {
             throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
         }
-        self.root = rootStart..<rootEnd
-        self.keyTable = rootEnd..<end
-        self.keys = keys
-        (self.keyIdentities, self.hasEquivalentSpellings) = keys.isEmpty ? ([], false) : KeyIdentity.identities(of: keys)
+        let (identities, hasEquivalentSpellings) = keys.isEmpty ? ([], false) : KeyIdentity.identities(of: keys)
+        return (keys, identities, hasEquivalentSpellings)
     }
 }

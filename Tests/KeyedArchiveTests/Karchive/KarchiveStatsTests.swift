@@ -118,7 +118,8 @@ import Testing
         let header = try #require(lines[title...].firstIndex { $0.hasPrefix("message ") })
         #expect(lines[header].split(separator: " ") == ["message", "coder", "encode", "ns", "×", "JSON", "decode", "ns", "×", "JSON", "bytes", "×", "JSON"])
         let rows = lines[(header + 2)...].prefix { !$0.isEmpty }
-        #expect(rows.count == 32)
+        // Eight messages in both key forms, four coders each.
+        #expect(rows.count == 64)
         var message = ""
         var cells: [String: [String: [String]]] = [:]
         var order: [String] = []
@@ -148,6 +149,14 @@ import Testing
             ("Numeric struct", bytes(NumericStruct.sample())), ("Primitives sample", bytes(PrimitivesSample.sample())),
             ("Media content", bytes(MediaContent.sample())), ("Numeric struct list × 5", bytes(NumericStructList.sample())),
             ("Primitives sample list × 5", bytes(PrimitivesSampleList.sample())), ("Media content list × 5", bytes(MediaContentList.sample())),
+            ("Empty message, string keys", bytes(StringKeyedEmptyMessage(.sample()))),
+            ("One field, string keys", bytes(StringKeyedOneFieldMessage(.sample()))),
+            ("Numeric struct, string keys", bytes(StringKeyedNumericStruct(.sample()))),
+            ("Primitives sample, string keys", bytes(StringKeyedPrimitivesSample(.sample()))),
+            ("Media content, string keys", bytes(StringKeyedMediaContent(.sample()))),
+            ("Numeric struct list × 5, string keys", bytes(StringKeyedNumericStructList(.sample()))),
+            ("Primitives sample list × 5, string keys", bytes(StringKeyedPrimitivesSampleList(.sample()))),
+            ("Media content list × 5, string keys", bytes(StringKeyedMediaContentList(.sample()))),
         ]
         #expect(order == expected.map(\.0))
         let coders = ["Archive", "Archive, generated", "JSON", "PropertyList"]
@@ -159,7 +168,7 @@ import Testing
         }
         // Every message was checked (decoded back) before it was timed.
         for (index, (name, _)) in expected.enumerated() {
-            #expect(errors.contains("[message \(index + 1)/8] \(name): checking every coder\n"), "\(name)")
+            #expect(errors.contains("[message \(index + 1)/16] \(name): checking every coder\n"), "\(name)")
         }
         // Each section says how steady its rounds were.
         #expect(lines[..<title].filter { $0.hasPrefix("Steadiness: ") }.count == 1)

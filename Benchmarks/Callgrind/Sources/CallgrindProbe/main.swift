@@ -33,6 +33,9 @@ import KeyedArchiveSamples
 //   msg-sample         PrimitivesSample
 //   msg-media          MediaContent
 // With DIRECT_CODE, their twins with generated code (GeneratedCodeMessages.swift) instead.
+// The same models with synthesized string keys (StringKeyedMessages.swift; with DIRECT_CODE,
+// GeneratedCodeStringKeyedMessages.swift), compiled in with -DSTRING_MESSAGE_MODELS (callgrind.sh
+// passes it when MODELS names one): msg-empty-string, msg-one-string, … msg-media-list-string.
 
 enum Operation: String {
     case encode, decode, deterministicEncode = "deterministic-encode", deterministicDecode = "deterministic-decode"
@@ -103,6 +106,32 @@ let messageModels: [Model] = [
 let messageModels: [Model] = []
 #endif
 
+#if STRING_MESSAGE_MODELS && DIRECT_CODE
+let stringMessageModels: [Model] = [
+    model("msg-empty-string") { GeneratedCodeStringKeyedEmptyMessage(EmptyMessage.sample()) },
+    model("msg-one-string") { GeneratedCodeStringKeyedOneFieldMessage(OneFieldMessage.sample()) },
+    model("msg-numeric-string") { GeneratedCodeStringKeyedNumericStruct(NumericStruct.sample()) },
+    model("msg-sample-string") { GeneratedCodeStringKeyedPrimitivesSample(PrimitivesSample.sample()) },
+    model("msg-media-string") { GeneratedCodeStringKeyedMediaContent(MediaContent.sample()) },
+    model("msg-numeric-list-string") { GeneratedCodeStringKeyedNumericStructList(NumericStructList.sample()) },
+    model("msg-sample-list-string") { GeneratedCodeStringKeyedPrimitivesSampleList(PrimitivesSampleList.sample()) },
+    model("msg-media-list-string") { GeneratedCodeStringKeyedMediaContentList(MediaContentList.sample()) },
+]
+#elseif STRING_MESSAGE_MODELS
+let stringMessageModels: [Model] = [
+    model("msg-empty-string") { StringKeyedEmptyMessage(EmptyMessage.sample()) },
+    model("msg-one-string") { StringKeyedOneFieldMessage(OneFieldMessage.sample()) },
+    model("msg-numeric-string") { StringKeyedNumericStruct(NumericStruct.sample()) },
+    model("msg-sample-string") { StringKeyedPrimitivesSample(PrimitivesSample.sample()) },
+    model("msg-media-string") { StringKeyedMediaContent(MediaContent.sample()) },
+    model("msg-numeric-list-string") { StringKeyedNumericStructList(NumericStructList.sample()) },
+    model("msg-sample-list-string") { StringKeyedPrimitivesSampleList(PrimitivesSampleList.sample()) },
+    model("msg-media-list-string") { StringKeyedMediaContentList(MediaContentList.sample()) },
+]
+#else
+let stringMessageModels: [Model] = []
+#endif
+
 let models: [Model] = plainModels + [
     model("class-hierarchy", { Drawing.sample() }, equal: sameDrawing),
     model("shared-hierarchy", {
@@ -110,7 +139,7 @@ let models: [Model] = plainModels + [
         drawing.circles += drawing.circles
         return drawing
     }, equal: sameDrawing),
-] + messageModels
+] + messageModels + stringMessageModels
 
 /// Keeps `value` observable to the optimizer.
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }

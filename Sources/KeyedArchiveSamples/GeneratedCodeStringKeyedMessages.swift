@@ -1,0 +1,423 @@
+import Foundation
+import KeyedArchive
+
+// The message models with the keys most Swift types have: synthesized string keys, no
+// `CodingKeys` declared. The same declarations as `GeneratedCodeMessages.swift` and
+// `GeneratedCodeMediaContent.swift` without their integer `CodingKeys`, with the conformances
+// `@ArchiveCodable` generates written out (`WrittenOutTwinTests` compares them with the macro's,
+// token for token): the "generated, string keys" rows of `karchive bench`, the benchmark package
+// and the callgrind probe's `-string` message models (issue 47). Their plain `Codable` twins are
+// in `StringKeyedMessages.swift`.
+
+/// `EmptyMessage` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedEmptyMessage: Codable, Equatable, Sendable {
+    /// The same (empty) message.
+    public init(_ message: EmptyMessage) {}
+}
+
+/// `OneFieldMessage` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedOneFieldMessage: Codable, Equatable, Sendable {
+    var id: Int32
+
+    /// The same message.
+    public init(_ message: OneFieldMessage) { id = message.id }
+}
+
+/// `NumericStruct` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedNumericStruct: Codable, Equatable, Sendable {
+    var f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12: Int32
+
+    /// The same struct.
+    public init(_ value: NumericStruct) {
+        (f1, f2, f3, f4, f5, f6) = (value.f1, value.f2, value.f3, value.f4, value.f5, value.f6)
+        (f7, f8, f9, f10, f11, f12) = (value.f7, value.f8, value.f9, value.f10, value.f11, value.f12)
+    }
+}
+
+/// `PrimitivesSample` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedPrimitivesSample: Codable, Equatable, Sendable {
+    var intValue: Int32
+    var longValue: Int64
+    var floatValue: Float
+    var doubleValue: Double
+    var shortValue: Int16
+    var charValue: UInt16
+    var booleanValue: Bool
+    var intValueBoxed: Int32?
+    var longValueBoxed: Int64?
+    var floatValueBoxed: Float?
+    var doubleValueBoxed: Double?
+    var shortValueBoxed: Int16?
+    var charValueBoxed: UInt16?
+    var booleanValueBoxed: Bool?
+    var intArray: [Int32]
+    var longArray: [Int64]
+    var floatArray: [Float]
+    var doubleArray: [Double]
+    var shortArray: [Int16]
+    var charArray: [UInt16]
+    var booleanArray: [Bool]
+    var string: String
+
+    /// The same record.
+    public init(_ sample: PrimitivesSample) {
+        (intValue, longValue, floatValue, doubleValue) = (sample.intValue, sample.longValue, sample.floatValue, sample.doubleValue)
+        (shortValue, charValue, booleanValue) = (sample.shortValue, sample.charValue, sample.booleanValue)
+        (intValueBoxed, longValueBoxed, floatValueBoxed) = (sample.intValueBoxed, sample.longValueBoxed, sample.floatValueBoxed)
+        (doubleValueBoxed, shortValueBoxed) = (sample.doubleValueBoxed, sample.shortValueBoxed)
+        (charValueBoxed, booleanValueBoxed) = (sample.charValueBoxed, sample.booleanValueBoxed)
+        (intArray, longArray, floatArray, doubleArray) = (sample.intArray, sample.longArray, sample.floatArray, sample.doubleArray)
+        (shortArray, charArray, booleanArray, string) = (sample.shortArray, sample.charArray, sample.booleanArray, sample.string)
+    }
+}
+
+/// `NumericStructList` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedNumericStructList: Codable, Equatable, Sendable {
+    var structList: [GeneratedCodeStringKeyedNumericStruct]
+
+    /// The same list.
+    public init(_ list: NumericStructList) { structList = list.structList.map(GeneratedCodeStringKeyedNumericStruct.init) }
+}
+
+/// `PrimitivesSampleList` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedPrimitivesSampleList: Codable, Equatable, Sendable {
+    var sampleList: [GeneratedCodeStringKeyedPrimitivesSample]
+
+    /// The same list.
+    public init(_ list: PrimitivesSampleList) { sampleList = list.sampleList.map(GeneratedCodeStringKeyedPrimitivesSample.init) }
+}
+
+extension GeneratedCodeStringKeyedEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys]())
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout ArchiveDirectEncoder) throws {
+        _ = encoder.keyedContainer(_archiveKeys)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedEmptyMessage {
+        try GeneratedCodeStringKeyedEmptyMessage(_archiveFrom: nil)
+    }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
+}
+
+extension GeneratedCodeStringKeyedOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.id])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedOneFieldMessage, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.id, at: 0)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedOneFieldMessage {
+        try GeneratedCodeStringKeyedOneFieldMessage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.id = try container.decode(at: 0)
+    }
+}
+
+extension GeneratedCodeStringKeyedNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.f1, CodingKeys.f2, CodingKeys.f3, CodingKeys.f4, CodingKeys.f5, CodingKeys.f6, CodingKeys.f7, CodingKeys.f8, CodingKeys.f9, CodingKeys.f10, CodingKeys.f11, CodingKeys.f12])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedNumericStruct, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.f1, at: 0)
+        try container.encode(value.f2, at: 1)
+        try container.encode(value.f3, at: 2)
+        try container.encode(value.f4, at: 3)
+        try container.encode(value.f5, at: 4)
+        try container.encode(value.f6, at: 5)
+        try container.encode(value.f7, at: 6)
+        try container.encode(value.f8, at: 7)
+        try container.encode(value.f9, at: 8)
+        try container.encode(value.f10, at: 9)
+        try container.encode(value.f11, at: 10)
+        try container.encode(value.f12, at: 11)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedNumericStruct {
+        try GeneratedCodeStringKeyedNumericStruct(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.f1 = try container.decode(at: 0)
+        self.f2 = try container.decode(at: 1)
+        self.f3 = try container.decode(at: 2)
+        self.f4 = try container.decode(at: 3)
+        self.f5 = try container.decode(at: 4)
+        self.f6 = try container.decode(at: 5)
+        self.f7 = try container.decode(at: 6)
+        self.f8 = try container.decode(at: 7)
+        self.f9 = try container.decode(at: 8)
+        self.f10 = try container.decode(at: 9)
+        self.f11 = try container.decode(at: 10)
+        self.f12 = try container.decode(at: 11)
+    }
+}
+
+extension GeneratedCodeStringKeyedPrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.intValue, CodingKeys.longValue, CodingKeys.floatValue, CodingKeys.doubleValue, CodingKeys.shortValue, CodingKeys.charValue, CodingKeys.booleanValue, CodingKeys.intValueBoxed, CodingKeys.longValueBoxed, CodingKeys.floatValueBoxed, CodingKeys.doubleValueBoxed, CodingKeys.shortValueBoxed, CodingKeys.charValueBoxed, CodingKeys.booleanValueBoxed, CodingKeys.intArray, CodingKeys.longArray, CodingKeys.floatArray, CodingKeys.doubleArray, CodingKeys.shortArray, CodingKeys.charArray, CodingKeys.booleanArray, CodingKeys.string])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedPrimitivesSample, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.intValue, at: 0)
+        try container.encode(value.longValue, at: 1)
+        try container.encode(value.floatValue, at: 2)
+        try container.encode(value.doubleValue, at: 3)
+        try container.encode(value.shortValue, at: 4)
+        try container.encode(value.charValue, at: 5)
+        try container.encode(value.booleanValue, at: 6)
+        try container.encode(value.intValueBoxed, at: 7)
+        try container.encode(value.longValueBoxed, at: 8)
+        try container.encode(value.floatValueBoxed, at: 9)
+        try container.encode(value.doubleValueBoxed, at: 10)
+        try container.encode(value.shortValueBoxed, at: 11)
+        try container.encode(value.charValueBoxed, at: 12)
+        try container.encode(value.booleanValueBoxed, at: 13)
+        try container.encode(value.intArray, at: 14)
+        try container.encode(value.longArray, at: 15)
+        try container.encode(value.floatArray, at: 16)
+        try container.encode(value.doubleArray, at: 17)
+        try container.encode(value.shortArray, at: 18)
+        try container.encode(value.charArray, at: 19)
+        try container.encode(value.booleanArray, at: 20)
+        try container.encode(value.string, at: 21)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSample {
+        try GeneratedCodeStringKeyedPrimitivesSample(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.intValue = try container.decode(at: 0)
+        self.longValue = try container.decode(at: 1)
+        self.floatValue = try container.decode(at: 2)
+        self.doubleValue = try container.decode(at: 3)
+        self.shortValue = try container.decode(at: 4)
+        self.charValue = try container.decode(at: 5)
+        self.booleanValue = try container.decode(at: 6)
+        self.intValueBoxed = try container.decode(at: 7)
+        self.longValueBoxed = try container.decode(at: 8)
+        self.floatValueBoxed = try container.decode(at: 9)
+        self.doubleValueBoxed = try container.decode(at: 10)
+        self.shortValueBoxed = try container.decode(at: 11)
+        self.charValueBoxed = try container.decode(at: 12)
+        self.booleanValueBoxed = try container.decode(at: 13)
+        self.intArray = try container.decode(at: 14)
+        self.longArray = try container.decode(at: 15)
+        self.floatArray = try container.decode(at: 16)
+        self.doubleArray = try container.decode(at: 17)
+        self.shortArray = try container.decode(at: 18)
+        self.charArray = try container.decode(at: 19)
+        self.booleanArray = try container.decode(at: 20)
+        self.string = try container.decode(at: 21)
+    }
+}
+
+extension GeneratedCodeStringKeyedNumericStructList: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.structList])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedNumericStructList, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.structList, at: 0)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedNumericStructList {
+        try GeneratedCodeStringKeyedNumericStructList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.structList = try container.decode(at: 0)
+    }
+}
+
+extension GeneratedCodeStringKeyedPrimitivesSampleList: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.sampleList])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedPrimitivesSampleList, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.sampleList, at: 0)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSampleList {
+        try GeneratedCodeStringKeyedPrimitivesSampleList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.sampleList = try container.decode(at: 0)
+    }
+}
+
+/// `MediaContent` with synthesized string keys and the conformances `@ArchiveCodable` generates, its parts nested.
+public struct GeneratedCodeStringKeyedMediaContent: Codable, Equatable, Sendable {
+    /// `MediaPlayer` with generated code.
+    public enum MediaPlayer: Int32, Codable, Sendable { case java = 0, flash = 1 }
+
+    /// `ImageSize` with generated code.
+    public enum ImageSize: Int32, Codable, Sendable { case small = 0, large = 1 }
+
+    /// `Media` with generated code.
+    public struct Media: Codable, Equatable, Sendable {
+        var uri: String
+        var title: String?
+        var width: Int32
+        var height: Int32
+        var format: String
+        var duration: Int64
+        var size: Int64
+        var bitrate: Int32
+        var hasBitrate: Bool
+        var persons: [String]
+        var player: MediaPlayer
+        var copyright: String?
+
+    }
+
+    /// `MediaImage` with generated code.
+    public struct MediaImage: Codable, Equatable, Sendable {
+        var uri: String
+        var title: String?
+        var width: Int32
+        var height: Int32
+        var size: ImageSize
+
+    }
+
+    var media: Media
+    var images: [MediaImage]
+
+    /// The same record. The enums have the same raw values, so the conversion cannot fail.
+    public init(_ content: MediaContent) {
+        let m = content.media
+        media = Media(uri: m.uri, title: m.title, width: m.width, height: m.height, format: m.format, duration: m.duration,
+                      size: m.size, bitrate: m.bitrate, hasBitrate: m.hasBitrate, persons: m.persons,
+                      player: MediaPlayer(rawValue: m.player.rawValue)!, copyright: m.copyright)
+        images = content.images.map {
+            MediaImage(uri: $0.uri, title: $0.title, width: $0.width, height: $0.height, size: ImageSize(rawValue: $0.size.rawValue)!)
+        }
+    }
+}
+
+/// `MediaContentList` with synthesized string keys and the conformances `@ArchiveCodable` generates.
+public struct GeneratedCodeStringKeyedMediaContentList: Codable, Equatable, Sendable {
+    var mediaContentList: [GeneratedCodeStringKeyedMediaContent]
+
+    /// The same list.
+    public init(_ list: MediaContentList) { mediaContentList = list.mediaContentList.map(GeneratedCodeStringKeyedMediaContent.init) }
+}
+
+extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout ArchiveDirectEncoder) throws {
+        try encoder.encodeSingleValue(value.rawValue)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer {
+        let rawValue = try decoder.decodeSingleValue(RawValue.self)
+        guard let value = GeneratedCodeStringKeyedMediaContent.MediaPlayer(rawValue: rawValue) else {
+            throw decoder.invalidRawValue(GeneratedCodeStringKeyedMediaContent.MediaPlayer.self, rawValue)
+        }
+        return value
+    }
+}
+
+extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout ArchiveDirectEncoder) throws {
+        try encoder.encodeSingleValue(value.rawValue)
+    }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize {
+        let rawValue = try decoder.decodeSingleValue(RawValue.self)
+        guard let value = GeneratedCodeStringKeyedMediaContent.ImageSize(rawValue: rawValue) else {
+            throw decoder.invalidRawValue(GeneratedCodeStringKeyedMediaContent.ImageSize.self, rawValue)
+        }
+        return value
+    }
+}
+
+extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.format, CodingKeys.duration, CodingKeys.size, CodingKeys.bitrate, CodingKeys.hasBitrate, CodingKeys.persons, CodingKeys.player, CodingKeys.copyright])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.Media, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.uri, at: 0)
+        try container.encode(value.title, at: 1)
+        try container.encode(value.width, at: 2)
+        try container.encode(value.height, at: 3)
+        try container.encode(value.format, at: 4)
+        try container.encode(value.duration, at: 5)
+        try container.encode(value.size, at: 6)
+        try container.encode(value.bitrate, at: 7)
+        try container.encode(value.hasBitrate, at: 8)
+        try container.encode(value.persons, at: 9)
+        try container.encode(value.player, at: 10)
+        try container.encode(value.copyright, at: 11)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.Media {
+        try GeneratedCodeStringKeyedMediaContent.Media(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.uri = try container.decode(at: 0)
+        self.title = try container.decode(at: 1)
+        self.width = try container.decode(at: 2)
+        self.height = try container.decode(at: 3)
+        self.format = try container.decode(at: 4)
+        self.duration = try container.decode(at: 5)
+        self.size = try container.decode(at: 6)
+        self.bitrate = try container.decode(at: 7)
+        self.hasBitrate = try container.decode(at: 8)
+        self.persons = try container.decode(at: 9)
+        self.player = try container.decode(at: 10)
+        self.copyright = try container.decode(at: 11)
+    }
+}
+
+extension GeneratedCodeStringKeyedMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.size])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.MediaImage, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.uri, at: 0)
+        try container.encode(value.title, at: 1)
+        try container.encode(value.width, at: 2)
+        try container.encode(value.height, at: 3)
+        try container.encode(value.size, at: 4)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaImage {
+        try GeneratedCodeStringKeyedMediaContent.MediaImage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.uri = try container.decode(at: 0)
+        self.title = try container.decode(at: 1)
+        self.width = try container.decode(at: 2)
+        self.height = try container.decode(at: 3)
+        self.size = try container.decode(at: 4)
+    }
+}
+
+extension GeneratedCodeStringKeyedMediaContent: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.media, CodingKeys.images])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.media, at: 0)
+        try container.encode(value.images, at: 1)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent {
+        try GeneratedCodeStringKeyedMediaContent(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.media = try container.decode(at: 0)
+        self.images = try container.decode(at: 1)
+    }
+}
+
+extension GeneratedCodeStringKeyedMediaContentList: ArchiveDirectEncodable, ArchiveDirectDecodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.mediaContentList])
+    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContentList, to encoder: inout ArchiveDirectEncoder) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.mediaContentList, at: 0)
+    }
+    public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
+    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContentList {
+        try GeneratedCodeStringKeyedMediaContentList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+    }
+    public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        self.mediaContentList = try container.decode(at: 0)
+    }
+}
