@@ -9,13 +9,16 @@
 /// Generated code reads a container only while its value is being read, so a container's
 /// slots stay its own for as long as it is used.
 final class DirectKeySlots {
-    // Plain memory rather than an `Array`: every entry of a container writes a slot, and an
-    // array's copy-on-write check per write cost about a sixth of opening a container.
+    // A `GrowableBuffer` rather than an `Array`: every entry of a container writes a slot, and
+    // an array's copy-on-write check per write cost about a sixth of opening a container.
     // Unchecked exclusivity: a state, and its slots, belong to one `decode` call on one thread.
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private var capacity: Int
-    /// The first slot not taken.
-    @exclusivity(unchecked) var top = 0
+    @exclusivity(unchecked) private var slots = GrowableBuffer<Int>(capacity: 64)
+
+    /// The first slot not taken; setting it gives back every slot from there on.
+    var top: Int {
+        @inline(__always) get { slots.count }
+        @inline(__always) set { slots.truncate(to: newValue) }
+    }
 
     /// The container has no entry for the key.
     static let absent = -1
@@ -23,51 +26,37 @@ final class DirectKeySlots {
     /// takes the scanning path, which throws the error at the key's coding path.
     static let ambiguous = -2
 
-    init() {
-        capacity = 64
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
-
     /// Takes `count` slots, all `absent`; returns the first.
     @inline(__always)
     func take(_ count: Int) -> Int {
-        let first = top
-        if first + count > capacity { grow(to: first + count) }
-        (base + first).update(repeating: Self.absent, count: count)
-        top = first + count
+        let first = slots.count
+        slots.append(repeating: Self.absent, count: count)
         return first
-    }
-
-    @inline(never)
-    private func grow(to minimum: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < minimum { newCapacity *= 2 }
-        let memory = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-        memory.moveInitialize(from: base, count: top)
-        base.deallocate()
-        (base, capacity) = (memory, newCapacity)
     }
 
     /// The slot's value: an offset, `absent` or `ambiguous`. Only taken slots can be read: a
     /// container used after the value it belongs to was read is a programmer's mistake.
     subscript(slot: Int) -> Int {
         @inline(__always) get {
-            precondition(slot >= 0 && slot < top, "a generated-code container was used after its value was read")
-            return base[slot]
+            precondition(slot >= 0 && slot < slots.count, "a generated-code container was used after its value was read")
+            return slots[slot]
         }
     }
 
     /// Notes that an entry whose value starts at `offset` matches the key of `slot`.
     @inline(__always)
     func note(_ offset: Int, at slot: Int) {
-        precondition(slot >= 0 && slot < top)
-        base[slot] = base[slot] == Self.absent ? offset : Self.ambiguous
+        // One access (and one bounds check) for the read and the write.
+        Self.mark(&slots[slot], offset)
+    }
+
+    @inline(__always)
+    private static func mark(_ slot: inout Int, _ offset: Int) {
+        slot = slot == absent ? offset : ambiguous
     }
 
     /// Gives back every slot, for a new archive.
-    func reset() { top = 0 }
+    func reset() { slots.truncate(to: 0) }
 }
 
 /// Which key of a key set each string of the archive's key table matches, worked out the

@@ -41,62 +41,43 @@ final class MessageCursors {
         var count: Int
     }
 
-    // Plain memory rather than an `Array`, as in `DirectKeySlots`: every entry read moves a
-    // cursor, and an array's uniqueness and exclusivity checks per move cost more than the
-    // move. Unchecked exclusivity: a state, and its cursors, belong to one `decode` call.
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Cursor>
-    @exclusivity(unchecked) private var capacity: Int
+    // A `GrowableBuffer` rather than an `Array`, as in `DirectKeySlots`: every entry read
+    // moves a cursor, and an array's uniqueness and exclusivity checks per move cost more than
+    // the move. Unchecked exclusivity: a state, and its cursors, belong to one `decode` call.
+    @exclusivity(unchecked) private var cursors = GrowableBuffer<Cursor>(capacity: 16)
+
     /// How many cursors are open.
-    @exclusivity(unchecked) private(set) var count = 0
-
-    init() {
-        capacity = 16
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit { base.deallocate() }
+    var count: Int { cursors.count }
 
     /// Opens a cursor over the entries in `start..<end`; returns its index.
     @inline(__always)
     func push(start: Int, end: Int) -> Int {
-        if count == capacity { grow() }
-        (base + count).initialize(to: Cursor(next: start, end: end, count: 0))
-        count += 1
-        return count - 1
-    }
-
-    @inline(never)
-    private func grow() {
-        let memory = UnsafeMutablePointer<Cursor>.allocate(capacity: capacity * 2)
-        memory.moveInitialize(from: base, count: count)
-        base.deallocate()
-        (base, capacity) = (memory, capacity * 2)
+        cursors.append(Cursor(next: start, end: end, count: 0))
+        return cursors.count - 1
     }
 
     subscript(index: Int) -> Cursor {
-        @inline(__always) get {
-            // A container struct kept after its value was read names a cursor that is gone:
-            // a programmer's mistake in hand-written generated code, as with `DirectKeySlots`.
-            precondition(index >= 0 && index < count, "a generated-code container was used after its value was read")
-            return base[index]
-        }
-        @inline(__always) set {
-            precondition(index >= 0 && index < count)
-            base[index] = newValue
-        }
+        // A container struct kept after its value was read names a cursor that is gone: a
+        // programmer's mistake in hand-written generated code, as with `DirectKeySlots`
+        // (`GrowableBuffer` checks the index).
+        @inline(__always) get { cursors[index] }
+        @inline(__always) set { cursors[index] = newValue }
     }
 
     /// Whether every cursor from `first` on has taken all its entries; closes them.
     @inline(__always)
     func closeAll(from first: Int) -> Bool {
         var complete = true
-        for index in first..<count where base[index].next != base[index].end { complete = false }
-        count = first
+        for index in first..<cursors.count {
+            let cursor = cursors[index]
+            if cursor.next != cursor.end { complete = false }
+        }
+        cursors.truncate(to: first)
         return complete
     }
 
     /// Closes every cursor, for the next message.
-    func reset() { count = 0 }
+    func reset() { cursors.truncate(to: 0) }
 }
 
 extension DecodingState {

@@ -90,7 +90,7 @@ final class EncodingSink {
     @exclusivity(unchecked) var writer = ByteWriter()
     @exclusivity(unchecked) var stack = FrameStack()
     /// Every container written in this sink, by serial.
-    @exclusivity(unchecked) var records = RecordBuffer<ContainerRecord>(capacity: 16)
+    @exclusivity(unchecked) var records = GrowableBuffer<ContainerRecord>(capacity: 16)
     /// An encoder whose value has not been written yet and belongs at the current end.
     @exclusivity(unchecked) var pendingSlot: EncoderImpl? = nil
     /// Where each class instance's first occurrence (`7E` + number) was written here, in order

@@ -1,6 +1,6 @@
 /// A container that is still open in a sink: its length is patched when it closes.
 ///
-/// Plain data (no references), so that the stack of frames is a `RecordBuffer`: every entry
+/// Plain data (no references), so that the stack of frames is a `GrowableBuffer`: every entry
 /// written counts itself in the top frame, and neither an `Array`'s uniqueness check nor the
 /// retain and release of a key set may sit on that path.
 struct OpenFrame {
@@ -28,7 +28,7 @@ struct OpenFrame {
 
 /// The open containers of a sink, innermost last. Noncopyable: it owns its frames' storage.
 struct FrameStack: ~Copyable {
-    private var frames = RecordBuffer<OpenFrame>(capacity: 16)
+    private var frames = GrowableBuffer<OpenFrame>(capacity: 16)
     /// Key varints of 64 or more, by frame index; only frames with `hasLargeKeys` use theirs
     /// (string keys past the 32nd of an archive, integer keys of 32 or more).
     private var largeKeys: [Set<UInt64>] = []

@@ -80,12 +80,10 @@ public struct ArchiveStreamWriter: Sendable {
     /// `writeFrame(_:)` for a payload in memory the caller owns.
     private func writeFrame(bytes payload: UnsafeRawBufferPointer) throws {
         try ArchiveFraming.checkPayloadToWrite(count: payload.count)
-        let count = Self.headerSize + payload.count
-        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 8)
-        defer { frame.deallocate() }
-        frame.storeBytes(of: UInt32(payload.count).littleEndian, toByteOffset: 0, as: UInt32.self)
-        UnsafeMutableRawBufferPointer(rebasing: frame[Self.headerSize...]).copyMemory(from: payload)
-        try FileDescriptorIO.writeAll(fileDescriptor, UnsafeRawBufferPointer(frame))
+        var frame = ByteWriter(capacity: Self.headerSize + payload.count)
+        frame.appendLittleEndian(UInt32(payload.count))
+        frame.append(payload)
+        try FileDescriptorIO.writeAll(fileDescriptor, frame.bytes)
     }
 
     /// Flushes the file's written frames to stable storage (`fsync`), so that they survive a

@@ -1,17 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// A growable byte buffer that the encoder appends to.
+/// A growable byte buffer that the encoder appends to: the bytes of a `GrowableBuffer`, which
+/// owns their memory, with the archive's ways of writing them (varints, little-endian integers,
+/// lengths patched in later).
 ///
 /// The storage is `malloc`ed so that the finished archive can be handed to `Data` without a copy
 /// (`Data(bytesNoCopy:deallocator: .free)`). The writer is noncopyable and owns its storage: it
@@ -19,45 +14,35 @@ import Foundation
 /// `takeData()` consumed the writer and gave the storage to a `Data`. A second owner or a
 /// forgotten free does not compile.
 struct ByteWriter: ~Copyable {
-    private(set) var base: UnsafeMutableRawPointer
-    private(set) var count: Int = 0
-    private(set) var capacity: Int
+    private var storage: GrowableBuffer<UInt8>
 
-    init(capacity: Int = 256) {
-        self.capacity = Swift.max(capacity, 16)
-        guard let memory = malloc(self.capacity) else { fatalError("KeyedArchive: out of memory") }
-        self.base = memory
+    /// The first byte.
+    var base: UnsafeMutableRawPointer {
+        @inline(__always) get { UnsafeMutableRawPointer(storage.base) }
+    }
+    var count: Int {
+        @inline(__always) get { storage.count }
+    }
+    var capacity: Int {
+        @inline(__always) get { storage.capacity }
     }
 
-    deinit { free(base) }
+    init(capacity: Int = 256) {
+        storage = GrowableBuffer(capacity: Swift.max(capacity, 16))
+    }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
-    mutating func reserve(_ extra: Int) {
-        if count &+ extra > capacity { grow(minimum: count + extra) }
-    }
-
-    @inline(never)
-    private mutating func grow(minimum: Int) {
-        var newCapacity = capacity
-        while newCapacity < minimum { newCapacity = newCapacity &* 2 }
-        guard let memory = realloc(base, newCapacity) else { fatalError("KeyedArchive: out of memory") }
-        base = memory
-        capacity = newCapacity
-    }
+    mutating func reserve(_ extra: Int) { storage.reserve(extra) }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
-        count &+= 1
-    }
+    mutating func append(_ byte: UInt8) { storage.append(byte) }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         reserve(bytes.count)
         (base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        count &+= bytes.count
+        storage.commit(bytes.count)
     }
 
     mutating func append(contentsOf bytes: some Sequence<UInt8>) {
@@ -70,21 +55,23 @@ struct ByteWriter: ~Copyable {
         let size = MemoryLayout<T>.size
         reserve(size)
         (base + count).storeBytes(of: value.littleEndian, as: T.self)
-        count &+= size
+        storage.commit(size)
     }
 
     /// Appends an unsigned LEB128 varint.
     @inline(__always)
     mutating func appendVarint(_ value: UInt64) {
         reserve(10)
+        let start = base + count
         var v = value
+        var written = 0
         while v >= 0x80 {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: count, as: UInt8.self)
-            count &+= 1
+            start.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: written, as: UInt8.self)
+            written &+= 1
             v >>= 7
         }
-        base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: count, as: UInt8.self)
-        count &+= 1
+        start.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: written, as: UInt8.self)
+        storage.commit(written &+ 1)
     }
 
     /// Appends an unsigned LEB128 varint of up to 128 bits (at most 19 bytes).
@@ -104,13 +91,13 @@ struct ByteWriter: ~Copyable {
     mutating func storeReserved(_ value: UInt64, count bytes: Int) {
         precondition(count + 8 <= capacity && bytes <= 8)
         (base + count).storeBytes(of: value.littleEndian, as: UInt64.self)
-        count &+= bytes
+        storage.commit(bytes)
     }
 
     /// Counts `size` bytes that were written directly into reserved space past `count`.
     mutating func commitReserved(_ size: Int) {
         precondition(size >= 0 && count + size <= capacity)
-        count += size
+        storage.commit(size)
     }
 
     /// Overwrites one byte that was already written.
@@ -140,22 +127,18 @@ struct ByteWriter: ~Copyable {
         guard size > 0 else { return }
         reserve(size)
         (base + offset + size).copyMemory(from: base + offset, byteCount: count - offset)
-        count += size
+        storage.commit(size)
     }
 
     /// Drops everything from `offset` on (used to roll back a value whose encoding threw).
-    mutating func truncate(to offset: Int) {
-        precondition(offset >= 0 && offset <= count)
-        count = offset
-    }
+    mutating func truncate(to offset: Int) { storage.truncate(to: offset) }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// Hands the bytes to a `Data` without copying: the `Data` frees them.
     consuming func takeData() -> Data {
-        let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
-        discard self
-        return data
+        let (memory, count) = storage.takeMemory()
+        return Data(bytesNoCopy: memory, count: count, deallocator: .free)
     }
 }
 

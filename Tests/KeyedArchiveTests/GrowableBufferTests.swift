@@ -1,13 +1,69 @@
+import Foundation
 import Testing
 @testable import KeyedArchive
 
-// The encoder's owning buffers (Wire/): ByteWriter, RecordBuffer and the FrameStack built on
-// it. They free their storage when they go out of scope, so these tests also run under ASan/TSan
+// The owning buffers (Wire/GrowableBuffer.swift, the one type that allocates, grows and frees
+// a writer's memory) and what is built on them: ByteWriter, FrameStack, the decoder's key slots
+// and message cursors, the stream writer's frames. They free their storage when they go out of scope, so these tests also run under ASan/TSan
 // in .ci/run without a free written by hand.
 
-@Suite struct RecordBufferTests {
+@Suite struct GrowableBufferTests {
+    @Test func appendsRunsCommitsReservedRoomAndHandsItsMemoryOn() {
+        var buffer = GrowableBuffer<UInt16>(capacity: 1)
+        buffer.append(repeating: 7, count: 0)
+        #expect(buffer.count == 0)
+        buffer.append(repeating: 7, count: 1_000)
+        buffer.append(9)
+        #expect(buffer.count == 1_001 && buffer.capacity >= 1_001)
+        #expect(buffer.indices.dropLast().allSatisfy { buffer[$0] == 7 } && buffer.last == 9)
+        // Room reserved, written past `count`, then counted.
+        buffer.reserve(3)
+        for offset in 0..<3 { (buffer.base + buffer.count + offset).initialize(to: UInt16(100 + offset)) }
+        buffer.commit(3)
+        #expect(buffer.count == 1_004 && buffer[1_003] == 102)
+        let (memory, count) = buffer.takeMemory()
+        #expect(count == 1_004)
+        #expect(memory.load(fromByteOffset: 1_001 * 2, as: UInt16.self) == 100)
+        free(memory)
+    }
+
+    @Test func keySlotsAndCursorsAreTakenAndGivenBackInOrder() {
+        let slots = DirectKeySlots()
+        let first = slots.take(3)
+        let second = slots.take(100)
+        #expect(first == 0 && second == 3 && slots.top == 103)
+        slots.note(40, at: second + 99)
+        slots.note(41, at: first + 1)
+        slots.note(42, at: first + 1)
+        #expect(slots[second + 99] == 40 && slots[first] == DirectKeySlots.absent && slots[first + 1] == DirectKeySlots.ambiguous)
+        slots.top = 3
+        #expect(slots.take(2) == 3 && slots[3] == DirectKeySlots.absent && slots[4] == DirectKeySlots.absent)
+        slots.reset()
+        #expect(slots.top == 0)
+
+        let cursors = MessageCursors()
+        for index in 0..<40 { #expect(cursors.push(start: index, end: index + 1) == index) }
+        for index in 0..<40 where index >= 20 { cursors[index] = MessageCursors.Cursor(next: index + 1, end: index + 1, count: 1) }
+        #expect(cursors.closeAll(from: 20) && cursors.count == 20)
+        #expect(!cursors.closeAll(from: 10) && cursors.count == 10)
+        cursors.reset()
+        #expect(cursors.count == 0)
+    }
+
+    @Test func aStreamFrameIsTheLengthAndThePayload() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let writer = ArchiveStreamWriter(fileDescriptor: ends[1])
+        try writer.writeFrame(Data([1, 2, 3]))
+        try writer.close()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = read(ends[0], &bytes, 16)
+        close(ends[0])
+        #expect(count == 7 && Array(bytes.prefix(7)) == [3, 0, 0, 0, 1, 2, 3])
+    }
+
     @Test func growsPastItsCapacityKeepingEveryElement() {
-        var buffer = RecordBuffer<Int>(capacity: 1)
+        var buffer = GrowableBuffer<Int>(capacity: 1)
         for i in 0..<10_000 { buffer.append(i * 3) }
         #expect(buffer.count == 10_000)
         #expect(buffer.indices.allSatisfy { buffer[$0] == $0 * 3 })
@@ -16,7 +72,7 @@ import Testing
     }
 
     @Test func modifiesInPlaceRemovesAndTruncates() {
-        var buffer = RecordBuffer<ContainerRecord>(capacity: 4)
+        var buffer = GrowableBuffer<ContainerRecord>(capacity: 4)
         #expect(buffer.first == nil && buffer.last == nil)
         for i in 0..<6 { buffer.append(ContainerRecord(parent: i - 1, offset: i * 10)) }
         buffer[2].cutOff()
