@@ -64,9 +64,7 @@ struct KeyTable {
     /// this, then do not pay for in code size.
     @inline(__always)
     mutating func index(of key: String) -> Int {
-        // The last table's next key cannot be in the table yet (a table holds each spelling
-        // once, and this one is the last table's start), so it is new, and its index is `count`.
-        if following, count < entries.count, StringBits.same(entries[count], key) { return followed(key) }
+        if isLastTablesNext(key) { return followed(key) }
         let set = Self.recentSet(of: key)
         if set < recent.count {
             if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
@@ -81,11 +79,19 @@ struct KeyTable {
     /// and a lookup by name finds the key all the same.
     @inline(__always)
     mutating func index(ofName key: String) -> Int {
-        if following, count < entries.count, StringBits.same(entries[count], key) {
+        if isLastTablesNext(key) {
             count += 1
             return count - 1
         }
         return index(of: key)
+    }
+
+    /// Whether `key` is the last table's next string while the table follows it. Such a key
+    /// cannot be in the table yet (a table holds each spelling once, and this one is the last
+    /// table's start), so it is new, and its index is `count`.
+    @inline(__always)
+    private func isLastTablesNext(_ key: String) -> Bool {
+        following && count < entries.count && StringBits.same(entries[count], key)
     }
 
     /// The key varint of the string at `place` if the place still holds (see `DirectKeyWires`):
