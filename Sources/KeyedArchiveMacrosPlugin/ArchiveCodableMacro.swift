@@ -207,7 +207,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         if encodes {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append("""
-                public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                \(encodeSignature(typeName)) {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
                 """)
@@ -227,6 +227,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
 
+    /// The declaration of `_archiveEncode`, generic over the writer the library hands it.
+    static func encodeSignature(_ typeName: String) -> String {
+        "public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: \(typeName), to encoder: inout Writer) throws"
+    }
+
     /// Writes every entry in key order, as the synthesized `encode(to:)` does.
     /// A type with `ArchiveUnknownFields` writes its unknown entries back where they stood:
     /// before the first entry and after each one.
@@ -239,7 +244,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             if let unknown { writes.append("    try container.encode(\(unknown), after: \(index))") }
         }
         return """
-            public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+            \(encodeSignature(typeName)) {
                 \(container) = encoder.keyedContainer(_archiveKeys)
             \(writes.joined(separator: "\n"))
             }

@@ -102,7 +102,7 @@ struct EnumCases {
                 """
         }
         return """
-            public static func _archiveEncode(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+            \(ArchiveCodableMacro.encodeSignature(typeName)) {
                 var container = encoder.keyedContainer(_archiveKeys)
                 switch value {
             \(branches.joined(separator: "\n"))

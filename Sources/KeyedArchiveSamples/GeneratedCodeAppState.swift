@@ -70,7 +70,7 @@ public struct GeneratedCodeAppState: Codable, Equatable, Sendable {
 }
 
 extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    public static func _archiveEncode(_ value: GeneratedCodeAppState.Theme, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Theme, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Theme {
@@ -85,7 +85,7 @@ extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDeco
 extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.privateDocument, CodingKeys.link, CodingKeys.team])
     static let _archiveCaseKeys = [ArchiveKeySet([PrivateDocumentCodingKeys]()), ArchiveKeySet([LinkCodingKeys.url, LinkCodingKeys.canEdit]), ArchiveKeySet([TeamCodingKeys.name, TeamCodingKeys.members])]
-    public static func _archiveEncode(_ value: GeneratedCodeAppState.Sharing, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Sharing, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         switch value {
         case .privateDocument:
@@ -118,7 +118,7 @@ extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDe
 
 extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.theme, CodingKeys.fontSize, CodingKeys.showLineNumbers, CodingKeys.autosave, CodingKeys.autosaveIntervalSeconds, CodingKeys.language, CodingKeys.recentFolders])
-    public static func _archiveEncode(_ value: GeneratedCodeAppState.Settings, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Settings, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.theme, at: 0)
         try container.encode(value.fontSize, at: 1)
@@ -151,7 +151,7 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
 
 extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.id, CodingKeys.title, CodingKeys.tags, CodingKeys.created, CodingKeys.modified, CodingKeys.wordCount, CodingKeys.pinned, CodingKeys.sharing, CodingKeys.color])
-    public static func _archiveEncode(_ value: GeneratedCodeAppState.Document, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Document, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
         try container.encode(value.title, at: 1)
@@ -188,7 +188,7 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
 
 extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.settings, CodingKeys.documents, CodingKeys.folderCounts])
-    public static func _archiveEncode(_ value: GeneratedCodeAppState, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.settings, at: 0)
         try container.encode(value.documents, at: 1)

@@ -34,7 +34,7 @@ public struct GeneratedCodeCommit: Codable, Equatable, Sendable {
 extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.sha, CodingKeys.url, CodingKeys.author, CodingKeys.message, CodingKeys.commentCount, CodingKeys.additions, CodingKeys.deletions])
 
-    public static func _archiveEncode(_ value: GeneratedCodeCommit, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeCommit, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sha, at: 0)
         try container.encode(value.url, at: 1)
@@ -70,7 +70,7 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
 extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.email, CodingKeys.date])
 
-    public static func _archiveEncode(_ value: GeneratedCodeCommit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeCommit.Author, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.email, at: 1)
@@ -124,7 +124,7 @@ public struct GeneratedCodeIntKeyedCommit: Codable, Equatable, Sendable {
 extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.sha, CodingKeys.url, CodingKeys.author, CodingKeys.message, CodingKeys.commentCount, CodingKeys.additions, CodingKeys.deletions])
 
-    public static func _archiveEncode(_ value: GeneratedCodeIntKeyedCommit, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeIntKeyedCommit, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sha, at: 0)
         try container.encode(value.url, at: 1)
@@ -153,7 +153,7 @@ extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDeco
 extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.email, CodingKeys.date])
 
-    public static func _archiveEncode(_ value: GeneratedCodeIntKeyedCommit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeIntKeyedCommit.Author, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.email, at: 1)

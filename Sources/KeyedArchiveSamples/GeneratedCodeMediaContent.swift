@@ -71,7 +71,7 @@ public struct GeneratedCodeMediaContentList: Codable, Equatable, Sendable {
 }
 
 extension GeneratedCodeMediaContent.MediaPlayer: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContent.MediaPlayer, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.MediaPlayer {
@@ -84,7 +84,7 @@ extension GeneratedCodeMediaContent.MediaPlayer: ArchiveDirectEncodable, Archive
 }
 
 extension GeneratedCodeMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContent.ImageSize, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.ImageSize {
@@ -98,7 +98,7 @@ extension GeneratedCodeMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDi
 
 extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.format, CodingKeys.duration, CodingKeys.size, CodingKeys.bitrate, CodingKeys.hasBitrate, CodingKeys.persons, CodingKeys.player, CodingKeys.copyright])
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContent.Media, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.Media, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.uri, at: 0)
         try container.encode(value.title, at: 1)
@@ -134,7 +134,7 @@ extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirect
 
 extension GeneratedCodeMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.size])
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContent.MediaImage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.MediaImage, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.uri, at: 0)
         try container.encode(value.title, at: 1)
@@ -156,7 +156,7 @@ extension GeneratedCodeMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveD
 
 extension GeneratedCodeMediaContent: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.media, CodingKeys.images])
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContent, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.media, at: 0)
         try container.encode(value.images, at: 1)
@@ -172,7 +172,7 @@ extension GeneratedCodeMediaContent: ArchiveDirectEncodable, ArchiveDirectDecoda
 
 extension GeneratedCodeMediaContentList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.mediaContentList])
-    public static func _archiveEncode(_ value: GeneratedCodeMediaContentList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContentList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.mediaContentList, at: 0)
     }

@@ -98,7 +98,7 @@ public struct GeneratedCodePrimitivesSampleList: Codable, Equatable, Sendable {
 
 extension GeneratedCodeEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys]())
-    public static func _archiveEncode(_ value: GeneratedCodeEmptyMessage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeEmptyMessage {
@@ -109,7 +109,7 @@ extension GeneratedCodeEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecoda
 
 extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.id])
-    public static func _archiveEncode(_ value: GeneratedCodeOneFieldMessage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeOneFieldMessage, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
     }
@@ -123,7 +123,7 @@ extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDec
 
 extension GeneratedCodeNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.f1, CodingKeys.f2, CodingKeys.f3, CodingKeys.f4, CodingKeys.f5, CodingKeys.f6, CodingKeys.f7, CodingKeys.f8, CodingKeys.f9, CodingKeys.f10, CodingKeys.f11, CodingKeys.f12])
-    public static func _archiveEncode(_ value: GeneratedCodeNumericStruct, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeNumericStruct, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.f1, at: 0)
         try container.encode(value.f2, at: 1)
@@ -159,7 +159,7 @@ extension GeneratedCodeNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecod
 
 extension GeneratedCodePrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.intValue, CodingKeys.longValue, CodingKeys.floatValue, CodingKeys.doubleValue, CodingKeys.shortValue, CodingKeys.charValue, CodingKeys.booleanValue, CodingKeys.intValueBoxed, CodingKeys.longValueBoxed, CodingKeys.floatValueBoxed, CodingKeys.doubleValueBoxed, CodingKeys.shortValueBoxed, CodingKeys.charValueBoxed, CodingKeys.booleanValueBoxed, CodingKeys.intArray, CodingKeys.longArray, CodingKeys.floatArray, CodingKeys.doubleArray, CodingKeys.shortArray, CodingKeys.charArray, CodingKeys.booleanArray, CodingKeys.string])
-    public static func _archiveEncode(_ value: GeneratedCodePrimitivesSample, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodePrimitivesSample, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.intValue, at: 0)
         try container.encode(value.longValue, at: 1)
@@ -215,7 +215,7 @@ extension GeneratedCodePrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDe
 
 extension GeneratedCodeNumericStructList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.structList])
-    public static func _archiveEncode(_ value: GeneratedCodeNumericStructList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeNumericStructList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.structList, at: 0)
     }
@@ -229,7 +229,7 @@ extension GeneratedCodeNumericStructList: ArchiveDirectEncodable, ArchiveDirectD
 
 extension GeneratedCodePrimitivesSampleList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.sampleList])
-    public static func _archiveEncode(_ value: GeneratedCodePrimitivesSampleList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodePrimitivesSampleList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sampleList, at: 0)
     }

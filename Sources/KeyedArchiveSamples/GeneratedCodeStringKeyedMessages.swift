@@ -89,7 +89,7 @@ public struct GeneratedCodeStringKeyedPrimitivesSampleList: Codable, Equatable, 
 
 extension GeneratedCodeStringKeyedEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys]())
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedEmptyMessage {
@@ -100,7 +100,7 @@ extension GeneratedCodeStringKeyedEmptyMessage: ArchiveDirectEncodable, ArchiveD
 
 extension GeneratedCodeStringKeyedOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.id])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedOneFieldMessage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedOneFieldMessage, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
     }
@@ -116,7 +116,7 @@ extension GeneratedCodeStringKeyedOneFieldMessage: ArchiveDirectEncodable, Archi
 
 extension GeneratedCodeStringKeyedNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.f1, CodingKeys.f2, CodingKeys.f3, CodingKeys.f4, CodingKeys.f5, CodingKeys.f6, CodingKeys.f7, CodingKeys.f8, CodingKeys.f9, CodingKeys.f10, CodingKeys.f11, CodingKeys.f12])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedNumericStruct, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedNumericStruct, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.f1, at: 0)
         try container.encode(value.f2, at: 1)
@@ -154,7 +154,7 @@ extension GeneratedCodeStringKeyedNumericStruct: ArchiveDirectEncodable, Archive
 
 extension GeneratedCodeStringKeyedPrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.intValue, CodingKeys.longValue, CodingKeys.floatValue, CodingKeys.doubleValue, CodingKeys.shortValue, CodingKeys.charValue, CodingKeys.booleanValue, CodingKeys.intValueBoxed, CodingKeys.longValueBoxed, CodingKeys.floatValueBoxed, CodingKeys.doubleValueBoxed, CodingKeys.shortValueBoxed, CodingKeys.charValueBoxed, CodingKeys.booleanValueBoxed, CodingKeys.intArray, CodingKeys.longArray, CodingKeys.floatArray, CodingKeys.doubleArray, CodingKeys.shortArray, CodingKeys.charArray, CodingKeys.booleanArray, CodingKeys.string])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedPrimitivesSample, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedPrimitivesSample, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.intValue, at: 0)
         try container.encode(value.longValue, at: 1)
@@ -212,7 +212,7 @@ extension GeneratedCodeStringKeyedPrimitivesSample: ArchiveDirectEncodable, Arch
 
 extension GeneratedCodeStringKeyedNumericStructList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.structList])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedNumericStructList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedNumericStructList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.structList, at: 0)
     }
@@ -228,7 +228,7 @@ extension GeneratedCodeStringKeyedNumericStructList: ArchiveDirectEncodable, Arc
 
 extension GeneratedCodeStringKeyedPrimitivesSampleList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.sampleList])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedPrimitivesSampleList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedPrimitivesSampleList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sampleList, at: 0)
     }
@@ -301,7 +301,7 @@ public struct GeneratedCodeStringKeyedMediaContentList: Codable, Equatable, Send
 }
 
 extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer {
@@ -314,7 +314,7 @@ extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodab
 }
 
 extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
     public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize {
@@ -328,7 +328,7 @@ extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable
 
 extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.format, CodingKeys.duration, CodingKeys.size, CodingKeys.bitrate, CodingKeys.hasBitrate, CodingKeys.persons, CodingKeys.player, CodingKeys.copyright])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.Media, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.Media, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.uri, at: 0)
         try container.encode(value.title, at: 1)
@@ -366,7 +366,7 @@ extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, Ar
 
 extension GeneratedCodeStringKeyedMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.uri, CodingKeys.title, CodingKeys.width, CodingKeys.height, CodingKeys.size])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent.MediaImage, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.MediaImage, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.uri, at: 0)
         try container.encode(value.title, at: 1)
@@ -390,7 +390,7 @@ extension GeneratedCodeStringKeyedMediaContent.MediaImage: ArchiveDirectEncodabl
 
 extension GeneratedCodeStringKeyedMediaContent: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.media, CodingKeys.images])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContent, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.media, at: 0)
         try container.encode(value.images, at: 1)
@@ -408,7 +408,7 @@ extension GeneratedCodeStringKeyedMediaContent: ArchiveDirectEncodable, ArchiveD
 
 extension GeneratedCodeStringKeyedMediaContentList: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.mediaContentList])
-    public static func _archiveEncode(_ value: GeneratedCodeStringKeyedMediaContentList, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContentList, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.mediaContentList, at: 0)
     }

@@ -225,7 +225,7 @@ final class CountedLeaf: Codable {
 
 extension CountedLeaf: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.value])
-    static func _archiveEncode(_ value: CountedLeaf, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: CountedLeaf, to encoder: inout Writer) throws {
         calls.count(encode: true)
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.value, at: 0)

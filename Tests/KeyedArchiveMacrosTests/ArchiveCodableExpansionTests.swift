@@ -59,7 +59,7 @@ import Testing
             extension Point: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.x, CodingKeys.label, CodingKeys.version, CodingKeys.observed])
-                public static func _archiveEncode(_ value: Point, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Point, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.x, at: 0)
                     try container.encode(value.label, at: 1)
@@ -108,7 +108,7 @@ import Testing
 
             extension Entry: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.id])
-                public static func _archiveEncode(_ value: Entry, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Entry, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.name, at: 0)
                     try container.encode(value.id, at: 1)
@@ -135,7 +135,7 @@ import Testing
 
             extension Empty: KeyedArchive.ArchiveDirectEncodable {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys]())
-                public static func _archiveEncode(_ value: Empty, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Empty, to encoder: inout Writer) throws {
                     _ = encoder.keyedContainer(_archiveKeys)
 
                 }
@@ -156,7 +156,7 @@ import Testing
 
             extension Empty: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys]())
-                public static func _archiveEncode(_ value: Empty, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Empty, to encoder: inout Writer) throws {
                     _ = encoder.keyedContainer(_archiveKeys)
 
                 }
@@ -181,7 +181,7 @@ import Testing
             }
 
             extension Mood: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
-                public static func _archiveEncode(_ value: Mood, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Mood, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Mood {
@@ -228,7 +228,7 @@ import Testing
             extension Shape: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.circle, CodingKeys.pair, CodingKeys.dot])
                 static let _archiveCaseKeys = [KeyedArchive.ArchiveKeySet([CircleCodingKeys.radius]), KeyedArchive.ArchiveKeySet([PairCodingKeys._0, PairCodingKeys.label]), KeyedArchive.ArchiveKeySet([DotCodingKeys]())]
-                public static func _archiveEncode(_ value: Shape, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Shape, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     switch value {
                     case .circle(let _0):
@@ -285,7 +285,7 @@ import Testing
             extension Node: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.kind, CodingKeys.next])
-                public static func _archiveEncode(_ value: Node, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Node, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.name, at: 0)
                     try container.encode(value.kind, at: 1)
@@ -334,7 +334,7 @@ import Testing
             extension Prefs: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume, CodingKeys.note])
-                public static func _archiveEncode(_ value: Prefs, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Prefs, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.volume, at: 0)
                     try container.encode(value.note, at: 1)
@@ -368,7 +368,7 @@ import Testing
             extension Spelling: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.élan])
                 static let _archiveCaseKeys = [KeyedArchive.ArchiveKeySet([élanCodingKeys(stringValue: "Type")!, élanCodingKeys(stringValue: "self")!])]
-                public static func _archiveEncode(_ value: Spelling, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Spelling, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     switch value {
                     case .élan(let _0, let _1):
@@ -445,7 +445,7 @@ import Testing
             }
 
             extension Level: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
-                public static func _archiveEncode(_ value: Level, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Level, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
                 public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Level {
@@ -554,7 +554,7 @@ import Testing
             extension Namespace.Inner: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.a])
-                public static func _archiveEncode(_ value: Namespace.Inner, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Namespace.Inner, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.a, at: 0)
                 }

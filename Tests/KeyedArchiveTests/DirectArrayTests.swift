@@ -46,10 +46,13 @@ import Testing
             if fails { throw EncodingError.invalidValue(value, .init(codingPath: container.codingPath, debugDescription: "refused")) }
         }
         static let archiveKeys = ArchiveKeySet([CodingKeys.value])
-        static func _archiveEncode(_ value: FailingElement, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: FailingElement, to encoder: inout Writer) throws {
             var container = encoder.keyedContainer(archiveKeys)
             try container.encode(value.value, at: 0)
-            if value.fails { throw EncodingError.invalidValue(value.value, .init(codingPath: container.path.path, debugDescription: "refused")) }
+            // A message gives up on an error, and the general path writes the value again: its
+            // container has the path.
+            let path = (container as? ArchiveDirectKeyedContainer)?.path.path ?? []
+            if value.fails { throw EncodingError.invalidValue(value.value, .init(codingPath: path, debugDescription: "refused")) }
         }
     }
 
@@ -81,7 +84,7 @@ import Testing
         init(name: String) { self.name = name }
         enum CodingKeys: String, CodingKey { case name }
         static let archiveKeys = ArchiveKeySet([CodingKeys.name])
-        static func _archiveEncode(_ value: Node, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: Node, to encoder: inout Writer) throws {
             var container = encoder.keyedContainer(archiveKeys)
             try container.encode(value.name, at: 0)
         }
@@ -128,7 +131,7 @@ import Testing
             if wide { try container.encode(1, forKey: .c); try container.encode(2, forKey: .d) }
             try container.encode(3, forKey: .a)
         }
-        static func _archiveEncode(_ value: FreshKeySets, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: FreshKeySets, to encoder: inout Writer) throws {
             let keys = value.wide ? ArchiveKeySet([CodingKeys.c, .d, .a]) : ArchiveKeySet([CodingKeys.a])
             var container = encoder.keyedContainer(keys)
             if value.wide { try container.encode(1, at: 0); try container.encode(2, at: 1); try container.encode(3, at: 2) }

@@ -164,7 +164,7 @@ private struct Recording: Codable, ArchiveDirectEncodable, ArchiveDirectDecodabl
     var value: Int
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.value])
-    static func _archiveEncode(_ value: Recording, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Recording, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.value, at: 0)
     }

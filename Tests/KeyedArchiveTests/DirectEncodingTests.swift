@@ -137,7 +137,7 @@ private struct Counting: Codable, ArchiveDirectEncodable {
     }
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.value])
-    static func _archiveEncode(_ value: Counting, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Counting, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.value, at: 0)
     }
@@ -187,7 +187,7 @@ private struct Failing: Encodable, ArchiveDirectEncodable {
     enum CodingKeys: String, CodingKey { case before, inner, after }
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.before, .inner, .after])
-    static func _archiveEncode(_ value: Failing, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Failing, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.before, at: 0)
         try container.encode(value.inner, at: 1)
@@ -229,7 +229,7 @@ private struct Chain: Encodable, ArchiveDirectEncodable {
     }
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.next, .depth])
-    static func _archiveEncode(_ value: Chain, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Chain, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.next?.chain, at: 0)
         try container.encode(value.depth, at: 1)

@@ -169,7 +169,7 @@ struct MessageShapes: Codable, Equatable, ArchiveDirectEncodable {
         enum CodingKeys: Int, CodingKey { case id = 1, label = 2, weights = 300 }
 
         static let archiveKeys = ArchiveKeySet([CodingKeys.id, .label, .weights])
-        static func _archiveEncode(_ value: Part, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: Part, to encoder: inout Writer) throws {
             var container = encoder.keyedContainer(archiveKeys)
             try container.encode(value.id, at: 0)
             try container.encode(value.label, at: 1)
@@ -179,7 +179,7 @@ struct MessageShapes: Codable, Equatable, ArchiveDirectEncodable {
 
     enum Kind: String, Codable, ArchiveDirectEncodable {
         case small, large
-        static func _archiveEncode(_ value: Kind, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: Kind, to encoder: inout Writer) throws {
             try encoder.encodeSingleValue(value.rawValue)
         }
     }
@@ -211,7 +211,7 @@ struct MessageShapes: Codable, Equatable, ArchiveDirectEncodable {
         CodingKeys.flag, .small, .wide, .signed, .real, .single, .text, .blob, .when, .id, .link, .numbers, .names, .kind,
         .part, .maybe, .parts, .missing,
     ])
-    static func _archiveEncode(_ value: MessageShapes, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: MessageShapes, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.flag, at: 0)
         try container.encode(value.small, at: 1)
@@ -282,7 +282,7 @@ private struct Mixed: Encodable, ArchiveDirectEncodable {
     }
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.part, .other])
-    static func _archiveEncode(_ value: Mixed, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Mixed, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.part, at: 0)
         switch value.other {
@@ -313,7 +313,7 @@ private struct Repeating: Encodable, ArchiveDirectEncodable {
     }
 
     static let archiveKeys = ArchiveKeySet([Key(intValue: 1), Key(stringValue: "1")])
-    static func _archiveEncode(_ value: Repeating, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Repeating, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.first, at: 0)
         try container.encode(value.second, at: 1)
@@ -323,7 +323,7 @@ private struct Repeating: Encodable, ArchiveDirectEncodable {
 /// Writes nothing at all.
 private struct Silent: Encodable, ArchiveDirectEncodable {
     func encode(to encoder: any Encoder) throws {}
-    static func _archiveEncode(_ value: Silent, to encoder: inout ArchiveDirectEncoder) throws {}
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Silent, to encoder: inout Writer) throws {}
 }
 
 /// Writes an entry, then throws.
@@ -338,7 +338,7 @@ private struct Throwing: Encodable, ArchiveDirectEncodable {
     }
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.before])
-    static func _archiveEncode(_ value: Throwing, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Throwing, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.after, at: 0)
         throw EncodingError.invalidValue(value.after, .init(codingPath: [], debugDescription: "refused"))
@@ -360,7 +360,7 @@ private struct LateWriter: Encodable, ArchiveDirectEncodable {
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.nested, .after])
     static let nestedKeys = ArchiveKeySet([NestedKeys.late])
-    static func _archiveEncode(_ value: LateWriter, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: LateWriter, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         var nested = container.nestedContainer(nestedKeys, at: 0)
         try container.encode(value.value, at: 1)

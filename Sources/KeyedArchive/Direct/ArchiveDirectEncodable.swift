@@ -13,7 +13,10 @@
 /// does, or the two paths give different bytes.
 public protocol ArchiveDirectEncodable: Encodable {
     /// Writes `value` into `encoder`, as `value.encode(to:)` would with an archive encoder.
-    static func _archiveEncode(_ value: Self, to encoder: inout ArchiveDirectEncoder) throws
+    ///
+    /// Generic over the writer, which the library picks once per value (a message's, or the
+    /// general path's), so the compiled code asks no question about the path per field.
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: Self, to encoder: inout Writer) throws
 
     /// Whether `_archiveEncode` writes what `encode(to:)` writes; `false` sends `ArchiveEncoder`
     /// down the `encode(to:)` path for this type. `true` unless the generated code finds, once per

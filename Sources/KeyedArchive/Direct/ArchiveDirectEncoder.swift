@@ -4,14 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where an `ArchiveDirectEncodable` value is written: handed to its generated
-/// `_archiveEncode(_:to:)`, which opens one keyed container and writes its entries (a struct),
-/// or writes one single value (an enum's raw value).
+/// The writer of the general path (`ArchiveWriter`): an `ArchiveDirectEncodable` value inside a
+/// `Codable` one, or under options a message does not write.
 ///
 /// It writes through the same sinks, key table and late-write machinery as `encode(to:)` does, so
 /// everything `encode(to:)` may do around it (a parent's container continued later, a super
 /// encoder filled late, a value that throws and is rolled back) sees the same bytes.
-public struct ArchiveDirectEncoder {
+public struct ArchiveDirectEncoder: ArchiveWriter {
     let state: EncodingState
     /// Unretained, as in `ContainerRef`: the state, which this holds, holds every sink until it
     /// is reset, and it is reset only once nothing else refers to it. Retained, encoding 1,000
@@ -30,14 +29,10 @@ public struct ArchiveDirectEncoder {
     /// Whether the value was written (a keyed container opened, or a single value): a second
     /// write is a programmer's mistake, stopped as `EncoderImpl` stops it.
     private(set) var wroteValue = false
-    /// Whether the value is part of a message (`MessageWriting.swift`): its containers are
-    /// message containers.
-    let isInMessage: Bool
 
     init(state: EncodingState, sink: EncodingSink, parentPath: CodingPathNode, component: PathComponent, depth: Int) {
         (self.state, self.parentPath, self.component, self.depth) = (state, parentPath, component, depth)
         unmanagedSink = Unmanaged.passUnretained(sink)
-        isInMessage = state.writesMessage
     }
 
     /// Marks the value written; stops on a second write, which would corrupt the archive.
@@ -49,20 +44,9 @@ public struct ArchiveDirectEncoder {
     /// The value's keyed container, opened where the value belongs.
     public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
         claimValue()
-        if isInMessage { return messageKeyedContainer(keys) }
         let container = withSink { $0.open(.keyed, depth: depth) }
         return ArchiveDirectKeyedContainer(state: state, container: container, keys: keys,
                                            path: parentPath.appending(component))
-    }
-}
-
-extension ArchiveDirectEncoder {
-    /// `keyedContainer` in a message. Not inlined: the general path's copy stays as it was
-    /// (with this inlined, encoding the app state, which is not a message, took 0.6 % more
-    /// instructions).
-    @inline(never)
-    private func messageKeyedContainer(_ keys: ArchiveKeySet) -> ArchiveDirectKeyedContainer {
-        ArchiveDirectKeyedContainer(state: state, container: state.openMessageContainer(.keyed, depth: depth), keys: keys, path: .root)
     }
 }
 

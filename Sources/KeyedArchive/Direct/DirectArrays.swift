@@ -6,7 +6,7 @@
 /// container `encode(to:)` writes, its elements at the same paths and depths.
 extension Array: ArchiveDirectEncodable where Element: ArchiveDirectEncodable {
     /// Writes `value` as `encode(to:)` would: an unkeyed container of its elements.
-    public static func _archiveEncode(_ value: [Element], to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: [Element], to encoder: inout Writer) throws {
         try encoder.encodeElements(value)
     }
 }
@@ -21,9 +21,8 @@ extension Array: ArchiveDirectDecodable where Element: ArchiveDirectDecodable {
 extension ArchiveDirectEncoder {
     /// Writes `elements` as `Array.encode(to:)` does: an unkeyed container opened where the value
     /// belongs, and each element as `UnkeyedEncodingContainer.encode(_:)` writes it.
-    mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
+    public mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
         claimValue()
-        if isInMessage { return try encodeMessageElements(elements) }
         let (state, container) = (state, withSink { $0.open(.unkeyed, depth: depth) })
         let path = parentPath.appending(component)
         let elementDepth = depth + 1
@@ -51,20 +50,6 @@ extension ArchiveDirectEncoder {
                     try state.encodeDirect(element, in: sink, parentPath: path, component: .index(index), depth: elementDepth)
                 }
             }
-        }
-    }
-}
-
-extension ArchiveDirectEncoder {
-    /// `encodeElements` in a message: the count is known, so the container is opened with it,
-    /// and each element is written through its generated code after the previous one's
-    /// containers are closed.
-    private func encodeMessageElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
-        guard !(Element.self is AnyObject.Type), Element._archiveCanEncode else { throw state.abandonMessage() }
-        let container = state.openMessageContainer(.unkeyed, depth: depth, count: elements.count)
-        for index in 0..<elements.count {
-            guard state.reachMessageContainer(container) else { throw MessageAbandoned() }
-            try state.encodeMessageValue(elements[index], depth: depth + 1)
         }
     }
 }

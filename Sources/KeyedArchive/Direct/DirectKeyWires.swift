@@ -44,3 +44,42 @@ struct DirectKeyWires {
     /// How many key sets are kept: a reused state keeps few.
     var keySetCount: Int { sets.count }
 }
+
+extension EncodingState {
+    /// The varint of key `index` of `keys`, whose places in `directKeyWires` start at `base`,
+    /// adding a string key to the archive's key table the first time it is written.
+    @inline(__always)
+    func directWire(_ keys: ArchiveKeySet, _ index: Int, base: Int) -> UInt64 {
+        if let integer = keys.integerWires[index] { return integer }
+        return keptDirectWire(index, base: base) ?? newDirectStringWire(keys, index, base: base)
+    }
+
+    /// The varint of key `index` when it needs no key-table lookup: the fixed varint of an
+    /// integer key, or that of a string key whose place holds; `nil` otherwise (a string key
+    /// written for the first time, or any key of a set whose keys could repeat). The path of
+    /// nearly every entry generated code writes.
+    @inline(__always)
+    func quickDirectWire(_ keys: ArchiveKeySet, _ index: Int, base: Int) -> UInt64? {
+        let wire = keys.fixedWires[index]
+        if wire != ArchiveKeySet.noFixedWire { return wire }
+        return keys.identitiesAreDistinct ? keptDirectWire(index, base: base) : nil
+    }
+
+    /// The varint of string key `index` if its place in the key table holds: it was written
+    /// before in this archive, or in an earlier one whose table this one has followed so far or
+    /// follows with this key (which it then adds).
+    @inline(__always)
+    private func keptDirectWire(_ index: Int, base: Int) -> UInt64? {
+        keyTable.wire(at: directKeyWires.places[base + index])
+    }
+
+    /// The varint of string key `index` when its place does not hold: found or added in the
+    /// key table, and its place noted.
+    @inline(never)
+    private func newDirectStringWire(_ keys: ArchiveKeySet, _ index: Int, base: Int) -> UInt64 {
+        let tableIndex = keyTable.index(ofName: keys.names[index])
+        // The epoch after the lookup, which may have dropped the last archive's strings.
+        directKeyWires.note(DirectKeyWires.Place(epoch: keyTable.epoch, index: tableIndex), at: base + index)
+        return KeyForm.wire(stringIndex: tableIndex)
+    }
+}

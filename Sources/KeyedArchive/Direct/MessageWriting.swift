@@ -74,10 +74,6 @@ struct MessageContainers {
 }
 
 extension EncodingState {
-    /// The sink number of a message-mode `ContainerRef`, which has no sink of its own: writes
-    /// through one reach the main sink's bytes only while its message is being written.
-    static let messageSink = -2
-
     /// Whether `T` may be tried in message mode with this call's options: a value type with
     /// generated code, not abandoned before on this thread, and options that add nothing the
     /// message writer does not do (deterministic order and object identity rewrite the bytes).
@@ -120,7 +116,7 @@ extension EncodingState {
     /// path's error.
     func encodeMessageValue<T: ArchiveDirectEncodable>(_ value: T, depth: Int) throws {
         guard depth <= maximumDepth else { throw abandonMessage() }
-        var encoder = ArchiveDirectEncoder(state: self, sink: main, parentPath: .root, component: .none, depth: depth)
+        var encoder = ArchiveMessageEncoder(state: self, depth: depth)
         try T._archiveEncode(value, to: &encoder)
         // A value that writes nothing is `{}` on the general path, and an error at the top.
         guard encoder.wroteValue else { throw abandonMessage() }
@@ -146,36 +142,36 @@ extension EncodingState {
     }
 
     /// Opens a container of `kind` at the end of the message, at depth `depth`; an unkeyed one
-    /// holds `count` elements. Past the depth limit (the general path's error) or outside the
-    /// message, the message is abandoned and the container is one that no write reaches.
+    /// holds `count` elements. Returns its serial, or 0, which no container has, past the depth
+    /// limit (the general path's error) or outside the message: the message is given up then,
+    /// and no write reaches the container.
     @inline(__always)
-    func openMessageContainer(_ kind: ContainerLayout.Kind, depth: Int, count: Int = 0) -> ContainerRef {
+    func openMessageContainer(_ kind: ContainerLayout.Kind, depth: Int, count: Int = 0) -> Int {
         guard writesMessage, depth <= maximumDepth, messageContainers.depth == depth - 1 else {
             _ = abandonMessage()
-            return ContainerRef(sink: nil, id: ContainerID(sink: Self.messageSink, serial: 0), kind: kind, depth: depth)
+            return 0
         }
         let payloadStart = ContainerLayout.open(kind, in: &main.writer)
-        let serial = messageContainers.push(kind, payloadStart: payloadStart, count: count)
-        return ContainerRef(sink: nil, id: ContainerID(sink: Self.messageSink, serial: serial), kind: kind, depth: depth)
+        return messageContainers.push(kind, payloadStart: payloadStart, count: count)
     }
 
-    /// Makes `container` the innermost open container of the message, closing those inside it.
-    /// Returns `false`, abandoning the message, if that cannot be: the message was abandoned, or
-    /// the container is closed (kept after its parent moved on).
+    /// Makes the container `serial` at depth `depth` the innermost open container of the
+    /// message, closing those inside it. Returns `false`, giving the message up, if that cannot
+    /// be: the message was given up, or the container is closed (kept after its parent moved on).
     @inline(__always)
-    func reachMessageContainer(_ container: ContainerRef) -> Bool {
+    func reachMessageContainer(serial: Int, depth: Int) -> Bool {
         guard writesMessage else { return false }
-        if messageContainers.isInnermost(serial: container.id.serial, depth: container.depth) { return true }
-        return reachMessageContainerSlowly(container)
+        if messageContainers.isInnermost(serial: serial, depth: depth) { return true }
+        return reachMessageContainerSlowly(serial: serial, depth: depth)
     }
 
     @inline(never)
-    private func reachMessageContainerSlowly(_ container: ContainerRef) -> Bool {
-        guard messageContainers.isOpen(serial: container.id.serial, depth: container.depth) else {
+    private func reachMessageContainerSlowly(serial: Int, depth: Int) -> Bool {
+        guard messageContainers.isOpen(serial: serial, depth: depth) else {
             _ = abandonMessage()
             return false
         }
-        closeMessageContainers(downTo: container.depth)
+        closeMessageContainers(downTo: depth)
         return true
     }
 

@@ -31,7 +31,7 @@ extension ArchiveCodableExpansionTests {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version], aliases: _archiveAliasKeys)
                 static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour"), KeyedArchive.ArchiveAliasKey("tone"), KeyedArchive.ArchiveAliasKey("shade")])
-                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Settings, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.name, at: 0)
                     try container.encode(value.color, at: 1)
@@ -112,7 +112,7 @@ extension ArchiveCodableExpansionTests {
                 extension Plain: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                     // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                     static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.size])
-                    public static func _archiveEncode(_ value: Plain, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                    public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Plain, to encoder: inout Writer) throws {
                         var container = encoder.keyedContainer(_archiveKeys)
                         try container.encode(value.size, at: 0)
                     }
@@ -240,7 +240,7 @@ extension ArchiveCodableExpansionTests {
             extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.size])
-                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Settings, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.unknownFields, after: -1)
                     try container.encode(value.name, at: 0)
@@ -326,7 +326,7 @@ extension ArchiveCodableExpansionTests {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version], aliases: _archiveAliasKeys)
                 static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour")])
-                public static func _archiveEncode(_ value: Settings, to encoder: inout KeyedArchive.ArchiveDirectEncoder) throws {
+                public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Settings, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.unknownFields, after: -1)
                     try container.encode(value.color, at: 0)

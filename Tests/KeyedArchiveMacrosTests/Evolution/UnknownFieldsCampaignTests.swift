@@ -94,7 +94,7 @@ private struct VersionedRecord: ArchiveDirectEncodable, ArchiveDirectDecodable {
     var values: [String: Int]
     var unknownFields = ArchiveUnknownFields()
 
-    static func _archiveEncode(_ value: VersionedRecord, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: VersionedRecord, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(value.version.keys)
         try container.encode(value.unknownFields, after: -1)
         for (index, field) in value.version.fields.enumerated() {

@@ -14,7 +14,7 @@ extension Commit: ArchiveDirectEncodable {
     enum DirectKeys: String, CodingKey { case sha, url, author, message, commentCount, additions, deletions }
     static let archiveKeys = ArchiveKeySet([DirectKeys.sha, .url, .author, .message, .commentCount, .additions, .deletions])
 
-    public static func _archiveEncode(_ value: Commit, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: Commit, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.sha, at: 0)
         try container.encode(value.url, at: 1)
@@ -41,7 +41,7 @@ extension Commit.Author: ArchiveDirectEncodable {
     enum DirectKeys: String, CodingKey { case name, email, date }
     static let archiveKeys = ArchiveKeySet([DirectKeys.name, .email, .date])
 
-    public static func _archiveEncode(_ value: Commit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: Commit.Author, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.email, at: 1)
@@ -61,7 +61,7 @@ extension IntKeyedCommit: ArchiveDirectEncodable {
     enum DirectKeys: Int, CodingKey { case sha = 1, url, author, message, commentCount, additions, deletions }
     static let archiveKeys = ArchiveKeySet([DirectKeys.sha, .url, .author, .message, .commentCount, .additions, .deletions])
 
-    public static func _archiveEncode(_ value: IntKeyedCommit, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: IntKeyedCommit, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.sha, at: 0)
         try container.encode(value.url, at: 1)
@@ -94,7 +94,7 @@ extension IntKeyedCommit.Author: ArchiveDirectEncodable {
     enum DirectKeys: Int, CodingKey { case name = 1, email, date }
     static let archiveKeys = ArchiveKeySet([DirectKeys.name, .email, .date])
 
-    public static func _archiveEncode(_ value: IntKeyedCommit.Author, to encoder: inout ArchiveDirectEncoder) throws {
+    public static func _archiveEncode<Writer: ArchiveWriter>(_ value: IntKeyedCommit.Author, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.email, at: 1)
@@ -113,7 +113,7 @@ struct DirectEverything: Codable, Equatable, ArchiveDirectEncodable, ArchiveDire
         var weight: Double
 
         static let archiveKeys = ArchiveKeySet([CodingKeys.id, .tag, .weight])
-        static func _archiveEncode(_ value: Leaf, to encoder: inout ArchiveDirectEncoder) throws {
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: Leaf, to encoder: inout Writer) throws {
             var container = encoder.keyedContainer(archiveKeys)
             try container.encode(value.id, at: 0)
             try container.encode(value.tag, at: 1)
@@ -165,7 +165,7 @@ struct DirectEverything: Codable, Equatable, ArchiveDirectEncodable, ArchiveDire
         .url, .data, .id, .numbers, .names,
     ])
 
-    static func _archiveEncode(_ value: DirectEverything, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: DirectEverything, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.flag, at: 0)
         try container.encode(value.int8, at: 1)

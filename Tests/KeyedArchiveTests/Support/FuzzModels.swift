@@ -167,7 +167,7 @@ struct FuzzDirect: Codable, Equatable {
 extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.circle, CodingKeys.rect, CodingKeys.label, CodingKeys.none])
     static let _archiveCaseKeys = [ArchiveKeySet([CircleCodingKeys.radius]), ArchiveKeySet([RectCodingKeys.width, RectCodingKeys.height]), ArchiveKeySet([LabelCodingKeys._0, LabelCodingKeys.bold]), ArchiveKeySet([NoneCodingKeys]())]
-    static func _archiveEncode(_ value: FuzzModel.Shape, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzModel.Shape, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         switch value {
         case .circle(let _0):
@@ -207,7 +207,7 @@ extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
 extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.ratio, CodingKeys.items, CodingKeys.byName, CodingKeys.maybe, CodingKeys.shape, CodingKeys.when, CodingKeys.flags, CodingKeys.nested, CodingKeys.owner])
 
-    static func _archiveEncode(_ value: FuzzDirect, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzDirect, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.count, at: 1)
@@ -250,7 +250,7 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
 
 extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.tags, CodingKeys.next])
-    static func _archiveEncode(_ value: FuzzDirect.Owner, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzDirect.Owner, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.name, at: 0)
         try container.encode(value.tags, at: 1)
@@ -266,7 +266,7 @@ extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
 extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.id, CodingKeys.label, CodingKeys.level])
 
-    static func _archiveEncode(_ value: FuzzDirect.Item, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzDirect.Item, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
         try container.encode(value.label, at: 1)
@@ -292,7 +292,7 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
 }
 
 extension FuzzDirect.Level: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    static func _archiveEncode(_ value: FuzzDirect.Level, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzDirect.Level, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
 
@@ -378,7 +378,7 @@ struct FuzzNoVisitor: ArchiveVisitor {}
 extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.children, CodingKeys.byKey])
 
-    static func _archiveEncode(_ value: FuzzUnknown, to encoder: inout ArchiveDirectEncoder) throws {
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzUnknown, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.unknownFields, after: -1)
         try container.encode(value.name, at: 0)

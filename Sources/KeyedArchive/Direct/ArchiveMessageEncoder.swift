@@ -1,0 +1,238 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The writer of a message (`MessageWriting.swift`): generated code's entries go straight to the
+/// end of the archive's bytes, each container a payload open on the message's stack.
+///
+/// For generated code, as `ArchiveWriter` is: values reach it only through `_archiveEncode`.
+public struct ArchiveMessageEncoder: ArchiveWriter {
+    let state: EncodingState
+    /// Nesting depth of the value (checked against the limit by whoever made this writer).
+    let depth: Int
+    /// Whether the value was written (a keyed container opened, or a single value).
+    private(set) var wroteValue = false
+
+    init(state: EncodingState, depth: Int) { (self.state, self.depth) = (state, depth) }
+
+    /// Marks the value written; stops on a second write, which would corrupt the archive.
+    private mutating func claimValue() {
+        precondition(!wroteValue, "Attempt to write a generated-code value twice (a keyed container or a single value was already written)")
+        wroteValue = true
+    }
+
+    /// The value's keyed container, opened at the end of the message.
+    public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveMessageKeyedContainer {
+        claimValue()
+        return ArchiveMessageKeyedContainer(state: state, keys: keys, depth: depth)
+    }
+
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: String) throws { claimValue(); NativeEncoding.writeString(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Double) throws { claimValue(); NativeEncoding.writeDouble(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Float) throws { claimValue(); NativeEncoding.writeFloat(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Int) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Int8) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Int16) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Int32) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: Int64) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: UInt) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: UInt8) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: UInt16) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: UInt32) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+    /// Writes `value` as the whole value.
+    public mutating func encodeSingleValue(_ value: UInt64) throws { claimValue(); NativeEncoding.writeInteger(value, into: &state.main.writer) }
+
+    /// Writes `elements` as an unkeyed container whose count is known when it is opened; each
+    /// element through its generated code, after the previous one's containers are closed. A
+    /// class element needs the identity checks, and a type whose generated code leaves it to
+    /// `encode(to:)` that: both give the message up.
+    public mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
+        claimValue()
+        guard !(Element.self is AnyObject.Type), Element._archiveCanEncode else { throw state.abandonMessage() }
+        let serial = state.openMessageContainer(.unkeyed, depth: depth, count: elements.count)
+        for index in 0..<elements.count {
+            guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
+            try state.encodeMessageValue(elements[index], depth: depth + 1)
+        }
+    }
+}
+
+/// The keyed container of a message: each entry's key, then its value, at the end of the bytes.
+/// A value the message cannot write (one without generated code, a class instance, unknown
+/// fields, a key set whose keys could repeat) gives the message up, and the general path writes
+/// the archive (`MessageWriting.swift`).
+public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
+    let state: EncodingState
+    let keys: ArchiveKeySet
+    /// The container's serial on the message's stack: 0, which no container has, if it could not
+    /// be opened (the message is given up then).
+    let serial: Int
+    let depth: Int
+    /// Where the places of the string keys of `keys` are in `state.directKeyWires`.
+    let wireBase: Int
+
+    /// Opens a keyed container with the keys `keys` at the end of the message, at depth `depth`.
+    init(state: EncodingState, keys: ArchiveKeySet, depth: Int) {
+        (self.state, self.keys, self.depth) = (state, keys, depth)
+        serial = state.openMessageContainer(.keyed, depth: depth)
+        wireBase = keys.hasStringKeys ? state.directKeyWires.base(for: keys) : 0
+    }
+
+    /// Makes this container the innermost open one and writes key `index` as a new entry.
+    /// Throws if the message was given up, or is given up here because the key set's keys could
+    /// repeat (the general path handles repeated keys).
+    @inline(__always)
+    private func writeKey(_ index: Int) throws {
+        guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
+        if let wire = state.quickDirectWire(keys, index, base: wireBase) {
+            state.main.writer.appendVarint(wire)
+        } else {
+            try writeKeySlowly(index)
+        }
+    }
+
+    /// `writeKey` for a key without a quick varint: a string key written for the first time, or
+    /// a key of a set whose keys could repeat (the general path's business).
+    @inline(never)
+    private func writeKeySlowly(_ index: Int) throws {
+        guard keys.identitiesAreDistinct else { throw state.abandonMessage() }
+        state.main.writer.appendVarint(state.directWire(keys, index, base: wireBase))
+    }
+
+    /// Writes key `index` followed by a natively encoded value.
+    @inline(__always)
+    private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) throws {
+        try writeKey(index)
+        write(&state.main.writer)
+    }
+
+    /// A keyed container nested under key `key`, with the keys `nestedKeys`. One that cannot
+    /// be opened gives the message up; the one returned is then never written.
+    public mutating func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) -> ArchiveMessageKeyedContainer {
+        if (try? writeKey(key)) == nil { _ = state.abandonMessage() }
+        return ArchiveMessageKeyedContainer(state: state, keys: nestedKeys, depth: depth + 1)
+    }
+
+    /// Writes an explicit nil under key `key`.
+    public mutating func encodeNil(at key: Int) throws { try writeEntry(key) { $0.append(WireTag.nil) } }
+
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Bool, at key: Int) throws { try writeEntry(key) { $0.append(value ? WireTag.true : WireTag.false) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: String, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeString(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Double, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeDouble(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Float, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeFloat(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int8, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int16, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int32, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Int64, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt8, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt16, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt32, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UInt64, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeInteger(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Date, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeDate(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: URL, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeURL(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: UUID, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeUUID(value, into: &$0) } }
+    /// Writes `value` under key `key`.
+    public mutating func encode(_ value: Data, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeBytes(value, into: &$0) } }
+
+    /// Writes `value` under key `key`: a native value, or one with generated code; anything
+    /// else gives the message up.
+    public mutating func encode<T: Encodable>(_ value: T, at key: Int) throws {
+        let valueDepth = depth + 1
+        try writeKey(key)
+        if NativeEncoding.write(value, into: &state.main.writer, withinDepth: valueDepth <= state.maximumDepth) { return }
+        guard let direct = state.directEncodableType(T.self) else { throw state.abandonMessage() }
+        try state.encodeMessageValue(value, as: direct, depth: valueDepth)
+    }
+
+    /// Writes `value`, which has generated code, under key `key` (not a class instance, nor a
+    /// type whose generated code leaves it to `encode(to:)`: those give the message up).
+    public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
+        guard state.directEncodableType(T.self) != nil else { throw state.abandonMessage() }
+        try writeKey(key)
+        try state.encodeMessageValue(value, depth: depth + 1)
+    }
+
+    /// Unknown fields give the message up (a message writes known keys only): the general path
+    /// writes the archive again, with them.
+    public mutating func encode(_ fields: ArchiveUnknownFields, after anchor: Int) throws {
+        if !fields.isEmpty { throw state.abandonMessage() }
+    }
+
+    // MARK: Optionals: no entry for `nil` (see `ArchiveKeyedWriter`).
+
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Date?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: URL?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UUID?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Data?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Bool?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: String?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Double?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Float?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int8?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int16?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int32?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: Int64?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt8?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt16?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt32?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil`.
+    public mutating func encode(_ value: UInt64?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value` under key `key` unless it is `nil` (then there is no entry).
+    public mutating func encode<T: Encodable>(_ value: T?, at key: Int) throws { if let value { try encode(value, at: key) } }
+    /// Writes `value`, which has generated code, under key `key` unless it is `nil`.
+    public mutating func encode<T: ArchiveDirectEncodable>(_ value: T?, at key: Int) throws {
+        if let value { try encode(value, at: key) }
+    }
+}
