@@ -57,8 +57,8 @@ let package = Package(
         .target(
             name: "KeyedArchive",
             dependencies: ["CZlib"],
-            // The encoder's design page for contributors (read on GitHub, not built).
-            exclude: ["Encoding/README.md"]
+            // The design pages for contributors (read on GitHub, not built): the encoder, generated code.
+            exclude: ["Encoding/README.md", "Direct/README.md"]
         ),
         .target(
             name: "KeyedArchiveNIO",
