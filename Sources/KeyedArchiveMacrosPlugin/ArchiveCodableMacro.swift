@@ -172,7 +172,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static let extensionKeysAdvice = "// @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body."
 
     /// The raw-value types the standard library's `RawRepresentable` coding covers, which have
-    /// single-value overloads in `ArchiveDirectEncoder`/`ArchiveDirectDecoder`. An enum with any
+    /// single-value methods of `ArchiveWriter`/`ArchiveReader`. An enum with any
     /// other raw type (a type alias, say) keeps the `Codable` path.
     static let rawValueTypes: Set<String> = [
         "String", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
@@ -215,7 +215,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         if decodes {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append("""
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                \(decodeSignature(typeName)) {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = \(typeName)(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(\(typeName).self, rawValue)
@@ -231,6 +231,16 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static func encodeSignature(_ typeName: String) -> String {
         "public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: \(typeName), to encoder: inout Writer) throws"
     }
+
+    /// The declaration of `_archiveDecode`, generic over the reader the library hands it.
+    static func decodeSignature(_ typeName: String) -> String {
+        "public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> \(typeName)"
+    }
+
+    /// The declaration of the initializer that reads the properties from a keyed container,
+    /// generic over the reader's container.
+    static let initializerSignature =
+        "private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws"
 
     /// Writes every entry in key order, as the synthesized `encode(to:)` does.
     /// A type with `ArchiveUnknownFields` writes its unknown entries back where they stood:
@@ -257,13 +267,13 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     static func decodeFunction(_ typeName: String, _ shape: CodableShape) -> String {
         guard !shape.decodesNothing else {
             return """
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+                \(decodeSignature(typeName)) {
                     try \(typeName)(_archiveFrom: nil)
                 }
                 """
         }
         return """
-            public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+            \(decodeSignature(typeName)) {
                 try \(typeName)(_archiveFrom: decoder.keyedContainer(_archiveKeys))
             }
             """
@@ -290,7 +300,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // Last: the entries no property took.
         if let unknown = shape.unknownFields { lines.append("self.\(member(unknown.name)) = try container.unknownFields()") }
         return """
-            private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+            \(initializerSignature) {
             \(lines.map { "    " + $0 }.joined(separator: "\n"))
             }
             """

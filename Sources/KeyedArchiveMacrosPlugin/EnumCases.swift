@@ -133,7 +133,7 @@ struct EnumCases {
                 """
         }
         return """
-            public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> \(typeName) {
+            \(ArchiveCodableMacro.decodeSignature(typeName)) {
                 let container = try decoder.keyedContainer(_archiveKeys)
                 switch try container.onlyKey(of: \(typeName).self) {
             \(branches.joined(separator: "\n"))

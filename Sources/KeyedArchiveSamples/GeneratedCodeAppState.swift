@@ -73,7 +73,7 @@ extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDeco
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Theme, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Theme {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Theme {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeAppState.Theme(rawValue: rawValue) else {
             throw decoder.invalidRawValue(GeneratedCodeAppState.Theme.self, rawValue)
@@ -100,7 +100,7 @@ extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDe
             try values.encode(_1, at: 1)
         }
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Sharing {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Sharing {
         let container = try decoder.keyedContainer(_archiveKeys)
         switch try container.onlyKey(of: GeneratedCodeAppState.Sharing.self) {
         case 0:
@@ -132,13 +132,13 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Settings {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Settings {
         try GeneratedCodeAppState.Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.theme = try container.decode(at: 0)
         self.fontSize = try container.decode(at: 1)
         self.showLineNumbers = try container.decode(at: 2)
@@ -167,13 +167,13 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState.Document {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Document {
         try GeneratedCodeAppState.Document(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
         self.tags = try container.decode(at: 2)
@@ -198,13 +198,13 @@ extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeAppState {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState {
         try GeneratedCodeAppState(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.settings = try container.decode(at: 0)
         self.documents = try container.decode(at: 1)
         self.folderCounts = try container.decode(at: 2)

@@ -49,14 +49,14 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
     /// cases in the order listed (not so if an extension declared them in another order).
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeCommit {
         try GeneratedCodeCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sha = try container.decode(at: 0)
         self.url = try container.decode(at: 1)
         self.author = try container.decode(at: 2)
@@ -81,14 +81,14 @@ extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecod
     /// cases in the order listed (not so if an extension declared them in another order).
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeCommit.Author {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeCommit.Author {
         try GeneratedCodeCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)
         self.email = try container.decode(at: 1)
         self.date = try container.decode(at: 2)
@@ -135,11 +135,11 @@ extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDeco
         try container.encode(value.deletions, at: 6)
     }
 
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeIntKeyedCommit {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeIntKeyedCommit {
         try GeneratedCodeIntKeyedCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sha = try container.decode(at: 0)
         self.url = try container.decode(at: 1)
         self.author = try container.decode(at: 2)
@@ -160,11 +160,11 @@ extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDir
         try container.encode(value.date, at: 2)
     }
 
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeIntKeyedCommit.Author {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeIntKeyedCommit.Author {
         try GeneratedCodeIntKeyedCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)
         self.email = try container.decode(at: 1)
         self.date = try container.decode(at: 2)

@@ -74,7 +74,7 @@ extension GeneratedCodeMediaContent.MediaPlayer: ArchiveDirectEncodable, Archive
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.MediaPlayer {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.MediaPlayer {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeMediaContent.MediaPlayer(rawValue: rawValue) else {
             throw decoder.invalidRawValue(GeneratedCodeMediaContent.MediaPlayer.self, rawValue)
@@ -87,7 +87,7 @@ extension GeneratedCodeMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDi
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.ImageSize {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.ImageSize {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeMediaContent.ImageSize(rawValue: rawValue) else {
             throw decoder.invalidRawValue(GeneratedCodeMediaContent.ImageSize.self, rawValue)
@@ -113,10 +113,10 @@ extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirect
         try container.encode(value.player, at: 10)
         try container.encode(value.copyright, at: 11)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.Media {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.Media {
         try GeneratedCodeMediaContent.Media(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
         self.width = try container.decode(at: 2)
@@ -142,10 +142,10 @@ extension GeneratedCodeMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveD
         try container.encode(value.height, at: 3)
         try container.encode(value.size, at: 4)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent.MediaImage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.MediaImage {
         try GeneratedCodeMediaContent.MediaImage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
         self.width = try container.decode(at: 2)
@@ -161,10 +161,10 @@ extension GeneratedCodeMediaContent: ArchiveDirectEncodable, ArchiveDirectDecoda
         try container.encode(value.media, at: 0)
         try container.encode(value.images, at: 1)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContent {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent {
         try GeneratedCodeMediaContent(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.media = try container.decode(at: 0)
         self.images = try container.decode(at: 1)
     }
@@ -176,10 +176,10 @@ extension GeneratedCodeMediaContentList: ArchiveDirectEncodable, ArchiveDirectDe
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.mediaContentList, at: 0)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeMediaContentList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContentList {
         try GeneratedCodeMediaContentList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.mediaContentList = try container.decode(at: 0)
     }
 }

@@ -101,7 +101,7 @@ extension GeneratedCodeEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecoda
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeEmptyMessage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeEmptyMessage {
         try GeneratedCodeEmptyMessage(_archiveFrom: nil)
     }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
@@ -113,10 +113,10 @@ extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDec
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeOneFieldMessage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeOneFieldMessage {
         try GeneratedCodeOneFieldMessage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
     }
 }
@@ -138,10 +138,10 @@ extension GeneratedCodeNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecod
         try container.encode(value.f11, at: 10)
         try container.encode(value.f12, at: 11)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeNumericStruct {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeNumericStruct {
         try GeneratedCodeNumericStruct(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.f1 = try container.decode(at: 0)
         self.f2 = try container.decode(at: 1)
         self.f3 = try container.decode(at: 2)
@@ -184,10 +184,10 @@ extension GeneratedCodePrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDe
         try container.encode(value.booleanArray, at: 20)
         try container.encode(value.string, at: 21)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodePrimitivesSample {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodePrimitivesSample {
         try GeneratedCodePrimitivesSample(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.intValue = try container.decode(at: 0)
         self.longValue = try container.decode(at: 1)
         self.floatValue = try container.decode(at: 2)
@@ -219,10 +219,10 @@ extension GeneratedCodeNumericStructList: ArchiveDirectEncodable, ArchiveDirectD
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.structList, at: 0)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeNumericStructList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeNumericStructList {
         try GeneratedCodeNumericStructList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.structList = try container.decode(at: 0)
     }
 }
@@ -233,10 +233,10 @@ extension GeneratedCodePrimitivesSampleList: ArchiveDirectEncodable, ArchiveDire
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sampleList, at: 0)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodePrimitivesSampleList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodePrimitivesSampleList {
         try GeneratedCodePrimitivesSampleList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sampleList = try container.decode(at: 0)
     }
 }

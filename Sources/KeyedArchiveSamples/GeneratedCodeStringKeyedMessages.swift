@@ -92,7 +92,7 @@ extension GeneratedCodeStringKeyedEmptyMessage: ArchiveDirectEncodable, ArchiveD
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedEmptyMessage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedEmptyMessage {
         try GeneratedCodeStringKeyedEmptyMessage(_archiveFrom: nil)
     }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
@@ -105,11 +105,11 @@ extension GeneratedCodeStringKeyedOneFieldMessage: ArchiveDirectEncodable, Archi
         try container.encode(value.id, at: 0)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedOneFieldMessage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedOneFieldMessage {
         try GeneratedCodeStringKeyedOneFieldMessage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
     }
 }
@@ -132,11 +132,11 @@ extension GeneratedCodeStringKeyedNumericStruct: ArchiveDirectEncodable, Archive
         try container.encode(value.f12, at: 11)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedNumericStruct {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedNumericStruct {
         try GeneratedCodeStringKeyedNumericStruct(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.f1 = try container.decode(at: 0)
         self.f2 = try container.decode(at: 1)
         self.f3 = try container.decode(at: 2)
@@ -180,11 +180,11 @@ extension GeneratedCodeStringKeyedPrimitivesSample: ArchiveDirectEncodable, Arch
         try container.encode(value.string, at: 21)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSample {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedPrimitivesSample {
         try GeneratedCodeStringKeyedPrimitivesSample(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.intValue = try container.decode(at: 0)
         self.longValue = try container.decode(at: 1)
         self.floatValue = try container.decode(at: 2)
@@ -217,11 +217,11 @@ extension GeneratedCodeStringKeyedNumericStructList: ArchiveDirectEncodable, Arc
         try container.encode(value.structList, at: 0)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedNumericStructList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedNumericStructList {
         try GeneratedCodeStringKeyedNumericStructList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.structList = try container.decode(at: 0)
     }
 }
@@ -233,11 +233,11 @@ extension GeneratedCodeStringKeyedPrimitivesSampleList: ArchiveDirectEncodable, 
         try container.encode(value.sampleList, at: 0)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSampleList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedPrimitivesSampleList {
         try GeneratedCodeStringKeyedPrimitivesSampleList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sampleList = try container.decode(at: 0)
     }
 }
@@ -304,7 +304,7 @@ extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodab
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeStringKeyedMediaContent.MediaPlayer(rawValue: rawValue) else {
             throw decoder.invalidRawValue(GeneratedCodeStringKeyedMediaContent.MediaPlayer.self, rawValue)
@@ -317,7 +317,7 @@ extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeStringKeyedMediaContent.ImageSize(rawValue: rawValue) else {
             throw decoder.invalidRawValue(GeneratedCodeStringKeyedMediaContent.ImageSize.self, rawValue)
@@ -344,11 +344,11 @@ extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, Ar
         try container.encode(value.copyright, at: 11)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.Media {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.Media {
         try GeneratedCodeStringKeyedMediaContent.Media(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
         self.width = try container.decode(at: 2)
@@ -375,11 +375,11 @@ extension GeneratedCodeStringKeyedMediaContent.MediaImage: ArchiveDirectEncodabl
         try container.encode(value.size, at: 4)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaImage {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.MediaImage {
         try GeneratedCodeStringKeyedMediaContent.MediaImage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
         self.width = try container.decode(at: 2)
@@ -396,11 +396,11 @@ extension GeneratedCodeStringKeyedMediaContent: ArchiveDirectEncodable, ArchiveD
         try container.encode(value.images, at: 1)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContent {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent {
         try GeneratedCodeStringKeyedMediaContent(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.media = try container.decode(at: 0)
         self.images = try container.decode(at: 1)
     }
@@ -413,11 +413,11 @@ extension GeneratedCodeStringKeyedMediaContentList: ArchiveDirectEncodable, Arch
         try container.encode(value.mediaContentList, at: 0)
     }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> GeneratedCodeStringKeyedMediaContentList {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContentList {
         try GeneratedCodeStringKeyedMediaContentList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.mediaContentList = try container.decode(at: 0)
     }
 }

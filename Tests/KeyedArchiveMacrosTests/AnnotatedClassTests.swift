@@ -218,7 +218,7 @@ final class CountedLeaf: Codable {
     /// Calls of the generated code, per direction.
     static let calls = CallCounter()
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.value = try container.decode(at: 0)
     }
 }
@@ -230,7 +230,7 @@ extension CountedLeaf: ArchiveDirectEncodable, ArchiveDirectDecodable {
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.value, at: 0)
     }
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> CountedLeaf {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> CountedLeaf {
         calls.count(encode: false)
         return try CountedLeaf(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }

@@ -69,13 +69,13 @@ import Testing
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Point {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Point {
                     try Point(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.x = try container.decode(at: 0)
                     self.label = try container.decode(at: 1)
                     self.observed = try container.decode(at: 3)
@@ -113,10 +113,10 @@ import Testing
                     try container.encode(value.name, at: 0)
                     try container.encode(value.id, at: 1)
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Entry {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Entry {
                     try Entry(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.name = try container.decode(at: 0)
                     self.id = try container.decode(at: 1)
                 }
@@ -160,7 +160,7 @@ import Testing
                     _ = encoder.keyedContainer(_archiveKeys)
 
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Empty {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Empty {
                     try Empty(_archiveFrom: nil)
                 }
                 private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {
@@ -184,7 +184,7 @@ import Testing
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Mood, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Mood {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Mood {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = Mood(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(Mood.self, rawValue)
@@ -199,7 +199,7 @@ import Testing
             }
 
             extension Priority: KeyedArchive.ArchiveDirectDecodable {
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Priority {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Priority {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = Priority(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(Priority.self, rawValue)
@@ -242,7 +242,7 @@ import Testing
                         _ = container.nestedContainer(_archiveCaseKeys[2], at: 2)
                     }
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Shape {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Shape {
                     let container = try decoder.keyedContainer(_archiveKeys)
                     switch try container.onlyKey(of: Shape.self) {
                     case 0:
@@ -276,7 +276,7 @@ import Testing
                 let kind = "node"
                 let next: Node?
 
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.name = try container.decode(at: 0)
                     self.next = try container.decode(at: 2)
                 }
@@ -294,7 +294,7 @@ import Testing
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Node {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Node {
                     try Node(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
@@ -322,7 +322,7 @@ import Testing
                 var volume = 5
                 @usableFromInline var note: String?
 
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.volume = try container.decode(at: 0)
                     self.note = try container.decode(at: 1)
                 }
@@ -342,7 +342,7 @@ import Testing
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Prefs {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Prefs {
                     try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
@@ -377,7 +377,7 @@ import Testing
                         try values.encode(_1, at: 1)
                     }
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Spelling {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Spelling {
                     let container = try decoder.keyedContainer(_archiveKeys)
                     switch try container.onlyKey(of: Spelling.self) {
                     default:
@@ -448,7 +448,7 @@ import Testing
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Level, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Level {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Level {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = Level(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(Level.self, rawValue)
@@ -561,13 +561,13 @@ import Testing
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Namespace.Inner {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Namespace.Inner {
                     try Namespace.Inner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.a = try container.decode(at: 0)
                 }
             }

@@ -88,7 +88,7 @@ import Testing
             var container = encoder.keyedContainer(archiveKeys)
             try container.encode(value.name, at: 0)
         }
-        static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Node {
+        static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Node {
             Node(name: try decoder.keyedContainer(archiveKeys).decode(String.self, at: 0))
         }
     }

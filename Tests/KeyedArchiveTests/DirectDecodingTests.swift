@@ -168,7 +168,7 @@ private struct Recording: Codable, ArchiveDirectEncodable, ArchiveDirectDecodabl
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.value, at: 0)
     }
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Recording {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Recording {
         viaGeneratedCode.withLock { $0 += 1 }
         let container = try decoder.keyedContainer(archiveKeys)
         return Recording(value: try container.decode(Int.self, at: 0))

@@ -202,7 +202,7 @@ private struct HoldsCounted: Codable, Equatable, ArchiveDirectDecodable {
     var counted: Counted
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.first, .counted])
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> HoldsCounted {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> HoldsCounted {
         let container = try decoder.keyedContainer(archiveKeys)
         return HoldsCounted(first: try container.decode(Int.self, at: 0), counted: try container.decode(Counted.self, at: 1))
     }
@@ -213,7 +213,7 @@ private struct OnlyDamaged: Codable, Equatable, ArchiveDirectDecodable {
     var value: Int
 
     static let archiveKeys = ArchiveKeySet([CodingKeys.value])
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> OnlyDamaged {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> OnlyDamaged {
         let container = try decoder.keyedContainer(archiveKeys)
         return OnlyDamaged(value: try container.decode(Int.self, at: 0))
     }

@@ -84,7 +84,7 @@ import Testing
         var e: Int, b: Int
         enum CodingKeys: String, CodingKey { case e = "e\u{301}", b }
         static let keys = ArchiveKeySet([CodingKeys.e, .b])
-        static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> DirectKeys {
+        static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> DirectKeys {
             let container = try decoder.keyedContainer(keys)
             return DirectKeys(e: try container.decode(at: 0), b: try container.decode(at: 1))
         }

@@ -11,8 +11,9 @@
 /// for that generated code: written by hand, they must do exactly what the type's
 /// `init(from:)` does, or the two paths disagree.
 public protocol ArchiveDirectDecodable: Decodable {
-    /// Reads a value from `decoder`, as `init(from:)` would from an archive decoder.
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Self
+    /// Reads a value from `decoder`, as `init(from:)` would from an archive decoder. The
+    /// library hands over the reader of the path it reads the value on (`ArchiveReader`).
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Self
 
     /// Whether `_archiveDecode` reads what `init(from:)` reads, in the same order (so that a
     /// damaged archive fails the same way); `false` sends `ArchiveDecoder` down the `init(from:)`
@@ -26,10 +27,12 @@ extension ArchiveDirectDecodable {
     public static var _archiveCanDecode: Bool { true }
 }
 
-/// Where an `ArchiveDirectDecodable` value is read from: handed to its generated
-/// `_archiveDecode(from:)`, which opens its keyed container and reads the entries (a struct),
-/// or reads one single value (an enum's raw value).
-public struct ArchiveDirectDecoder {
+/// The general path's reader (`ArchiveReader`): the value's containers are read by lookups, in
+/// any order, with the checks and errors of `init(from:)` at the same coding paths. Values
+/// inside `Codable` ones, and every value once a message was given up, are read through it.
+///
+/// For generated code, as `ArchiveReader` is: values reach it only through `_archiveDecode`.
+public struct ArchiveDirectDecoder: ArchiveReader {
     let state: DecodingState
     let location: ValueLocation
     /// The path of the value: its parent's path and what the value adds to it.
@@ -40,12 +43,6 @@ public struct ArchiveDirectDecoder {
 
     /// The value's keyed container, checked as `container(keyedBy:)` checks it.
     public func keyedContainer(_ keys: ArchiveKeySet) throws -> ArchiveDirectKeyedDecodingContainer {
-        if state.readsMessage {
-            // No path in a message: no user code sees it, and no error leaves it.
-            let (entries, cursor) = try state.openMessageContainer(keys, at: location, depth: depth)
-            return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: .root, depth: depth, slots: -1,
-                                                       cursor: cursor)
-        }
         let path = parentPath.appending(component)
         let (entries, slots) = try state.openDirectContainer(keys, at: location, path: path, depth: depth)
         return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: keys, path: path, depth: depth, slots: slots)
@@ -74,19 +71,24 @@ extension DecodingState {
     func readDirect<T: ArchiveDirectDecodable>(
         _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
     ) throws -> T {
-        var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
-        // The slots its containers take are free again once the value is read (`DirectKeySlots`).
-        let slots = directSlots.top
-        defer { directSlots.top = slots }
-        guard readsMessage else { return try T._archiveDecode(from: &decoder) }
-        return try readMessageValue(T.self, from: &decoder)
+        // The one place the reader is chosen: a message's reader while a message is read
+        // (`MessageReading.swift`), the general path's otherwise.
+        guard readsMessage else {
+            var decoder = ArchiveDirectDecoder(state: self, location: location, parentPath: parentPath, component: component, depth: depth)
+            // The slots its containers take are free again once the value is read (`DirectKeySlots`).
+            let slots = directSlots.top
+            defer { directSlots.top = slots }
+            return try T._archiveDecode(from: &decoder)
+        }
+        return try readMessageValue(T.self, at: location, depth: depth)
     }
 
-    /// `T._archiveDecode(from:)` in a message: then each entry of the value's containers must
-    /// have been read (none is left for a key the code did not ask for, or for none of its
-    /// keys). Out of line, so that the general path stays as short as it was.
+    /// `T._archiveDecode(from:)` in a message, through the message reader: then each entry of
+    /// the value's containers must have been read (none is left for a key the code did not ask
+    /// for, or for none of its keys). Out of line, so that the general path stays as short as it was.
     @inline(never)
-    private func readMessageValue<T: ArchiveDirectDecodable>(_ type: T.Type, from decoder: inout ArchiveDirectDecoder) throws -> T {
+    private func readMessageValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, depth: Int) throws -> T {
+        var decoder = ArchiveMessageDecoder(state: self, location: location, depth: depth)
         let cursors = messageCursors.count
         let value = try T._archiveDecode(from: &decoder)
         guard messageCursors.closeAll(from: cursors) else { throw abandonMessageRead() }

@@ -1,16 +1,9 @@
-/// Reads an `ArchiveDirectDecodable` value's keyed container: generated code reads each stored
-/// property by its key's position in the type's `ArchiveKeySet`.
+/// The keyed container of `ArchiveDirectDecoder`, the general path's reader: each key's value
+/// found by a lookup (the slots its opening noted, or a scan), in any order, with every check and
+/// error of `KeyedDecodingContainer` at the same coding paths.
 ///
-/// Each method reads what the same call on an archive decoder's `KeyedDecodingContainer` reads,
-/// with the same checks and the same errors at the same coding paths: scalars straight from
-/// the bytes, other values natively or through their own generated code when they have it, and
-/// through `init(from:)` otherwise.
-///
-/// An optional type is read as the synthesized conformance reads an optional property, with
-/// `decodeIfPresent`: an absent key or a nil is `nil`. Overloads for `Optional` do that, so
-/// generated code calls `decode(at:)` for every property, the type coming from the property it
-/// assigns, and the compiler picks.
-public struct ArchiveDirectKeyedDecodingContainer {
+/// For generated code, as `ArchiveKeyedReader` is.
+public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     let state: DecodingState
     let entries: KeyedEntries
     let keys: ArchiveKeySet
@@ -19,13 +12,12 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The depth of the value (its entries' values are one deeper).
     let depth: Int
     /// The container's first slot in `state.directSlots`, where opening it noted each key's
-    /// value; −1 when the key set does not allow that and lookups scan, or in a message.
+    /// value; −1 when the key set does not allow that (or the container reads another key set's
+    /// names, `withKeys`) and lookups scan.
     let slots: Int
-    /// The container's cursor while a message is read (`Direct/MessageReading.swift`), or −1.
-    let cursor: Int
 
-    init(state: DecodingState, entries: KeyedEntries, keys: ArchiveKeySet, path: CodingPathNode, depth: Int, slots: Int, cursor: Int = -1) {
-        (self.state, self.entries, self.keys, self.path, self.depth, self.slots, self.cursor) = (state, entries, keys, path, depth, slots, cursor)
+    init(state: DecodingState, entries: KeyedEntries, keys: ArchiveKeySet, path: CodingPathNode, depth: Int, slots: Int) {
+        (self.state, self.entries, self.keys, self.path, self.depth, self.slots) = (state, entries, keys, path, depth, slots)
     }
 
     /// The path of the value under key `index` of `keys` in the container at `path`, built only
@@ -43,8 +35,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
             if offset >= 0 { return ValueLocation(offset: offset, limit: entries.end) }
             if offset == DirectKeySlots.absent { return nil }
         }
-        // A message's containers have no slots: after them, so that the general path pays nothing.
-        if cursor >= 0 { return try state.nextMessageEntry(index, keys: keys, cursor: cursor) }
         return try scannedLocation(index)
     }
 
@@ -66,10 +56,9 @@ public struct ArchiveDirectKeyedDecodingContainer {
         }
     }
 
-    /// The path component of the value under key `index`; none in a message, where no path is
-    /// ever seen: no user code runs there, and no error leaves it (`Direct/MessageReading.swift`).
+    /// The path component of the value under key `index`.
     @inline(__always)
-    private func component(_ index: Int) -> PathComponent { cursor >= 0 ? .none : .keyOf(keys, index) }
+    private func component(_ index: Int) -> PathComponent { .keyOf(keys, index) }
 
     @inline(__always)
     private func require(_ index: Int) throws -> ValueLocation {
@@ -86,18 +75,11 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// The value under key `key` into `value` if the container has the key; if not, `value`
     /// keeps the property's initial value, its default (`@ArchiveCodable(defaultsForMissingKeys: true)`).
-    public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int, default value: inout T) throws {
+    public func read<T: Decodable>(_ type: T.Type, at key: Int, default value: inout T) throws {
         // One lookup, which a message answers without giving up (`contains` cannot).
         guard let location = try location(key) else { return }
         value = try state.decodeValue(type, at: location, parentPath: path, component: component(key),
                                       depth: depth + 1, optionalDepth: 1)
-    }
-
-    /// An optional property under `@ArchiveCodable(defaultsForMissingKeys: true)`: `nil` when its
-    /// key is missing, whatever its initial value, as `decodeIfPresent` reads it (the
-    /// synthesized `encode(to:)` writes a `nil` by leaving the key out).
-    public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int, default value: inout T?) throws {
-        value = try decode(T?.self, at: key)
     }
 
     /// The container's entries that no key of its key set takes (`ArchiveUnknownFields`): each
@@ -106,13 +88,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// would be written back beside the current key, a stale second spelling of one field.
     /// Generated code reads them last, after every property.
     public func unknownFields() throws -> ArchiveUnknownFields {
-        if cursor >= 0 {
-            // A message takes its entries in order, and gives up at one no key takes: entries
-            // left after the last one taken are unknown, and the general path collects them.
-            let cursor = state.messageCursors[cursor]
-            if cursor.next < cursor.end { throw state.abandonMessageRead() }
-            return ArchiveUnknownFields()
-        }
         // Where the value of each key's entry starts, as every lookup finds it: looked up again
         // rather than noted by the reads, which leave the container unchanged (with slots, each
         // lookup is an array read).
@@ -155,9 +130,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The same container, read with the keys `otherKeys`: generated code reads the names a
     /// renamed property had (`@ArchiveAlias`) through it. Its lookups scan the entries.
     public func withKeys(_ otherKeys: ArchiveKeySet) -> ArchiveDirectKeyedDecodingContainer {
-        // A message's entries are taken once each, in order: reading them by other keys gives the
-        // message up, and `decodeRoot` reads the archive again by the general path.
-        if cursor >= 0 { _ = state.abandonMessageRead() }
         return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: otherKeys, path: path, depth: depth, slots: -1)
     }
 
@@ -165,13 +137,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// `nestedContainer(keyedBy:forKey:)` returns, with its checks and errors, as the
     /// synthesized `init(from:)` of an enum with associated values opens the case's container.
     public func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) throws -> ArchiveDirectKeyedDecodingContainer {
-        if cursor >= 0 {
-            // In a message (`Direct/MessageReading.swift`), the entry is taken as any other.
-            guard let location = try state.nextMessageEntry(key, keys: keys, cursor: cursor) else { throw state.abandonMessageRead() }
-            let (entries, nested) = try state.openMessageContainer(nestedKeys, at: location, depth: depth + 1)
-            return ArchiveDirectKeyedDecodingContainer(state: state, entries: entries, keys: nestedKeys, path: .root, depth: depth + 1,
-                                                       slots: -1, cursor: nested)
-        }
         let nestedPath = path.appending(keys.keys[key])
         let location = try require(key)
         // The kind first: a scalar is a type mismatch whatever the depth.
@@ -187,7 +152,6 @@ public struct ArchiveDirectKeyedDecodingContainer {
     ///
     /// - Throws: `typeMismatch(type)` at the container's path when it holds none or more than one.
     public func onlyKey(of type: Any.Type) throws -> Int {
-        if cursor >= 0 { return try state.onlyMessageKey(keys: keys, cursor: cursor) }
         var found: Int?
         var count = 0
         state.forEachEntryKey(from: entries.start, to: entries.end) { integer, stringIndex in
@@ -214,101 +178,94 @@ public struct ArchiveDirectKeyedDecodingContainer {
 
     /// Whether the container has an entry for key `key`.
     public func contains(_ key: Int) -> Bool {
-        // Asks without taking the entry: outside message reading, which takes each entry once.
-        if cursor >= 0 {
-            _ = state.abandonMessageRead()
-            return false
-        }
         do { return try location(key) != nil } catch { return true }
     }
 
     /// Whether the value under key `key` is nil.
     public func decodeNil(at key: Int) throws -> Bool {
-        // A nil check takes no entry in `init(from:)` either: the value is read again after it.
-        if cursor >= 0 { throw state.abandonMessageRead() }
         return state.isNil(at: try require(key), maximumLevel: 0)
     }
 
     /// The `Bool` under key `key`.
-    public func decode(_ type: Bool.Type = Bool.self, at key: Int) throws -> Bool {
+    public func read(_ type: Bool.Type, at key: Int) throws -> Bool {
         let location = try require(key)
         if let value = state.quickBool(at: location) { return value }
         return try boolSlowly(at: location, key: key)
     }
     /// The `String` under key `key`.
-    public func decode(_ type: String.Type = String.self, at key: Int) throws -> String {
+    public func read(_ type: String.Type, at key: Int) throws -> String {
         let location = try require(key)
         if let value = state.quickString(at: location) { return value }
         return try stringSlowly(at: location, key: key)
     }
     /// The `Double` under key `key`.
-    public func decode(_ type: Double.Type = Double.self, at key: Int) throws -> Double {
+    public func read(_ type: Double.Type, at key: Int) throws -> Double {
         let location = try require(key)
         if let value = state.quickFloatingPoint(Double.self, at: location) { return value }
         return try doubleSlowly(at: location, key: key)
     }
     /// The `Float` under key `key`.
-    public func decode(_ type: Float.Type = Float.self, at key: Int) throws -> Float {
+    public func read(_ type: Float.Type, at key: Int) throws -> Float {
         let location = try require(key)
         if let value = state.quickFloatingPoint(Float.self, at: location) { return value }
         return try floatSlowly(at: location, key: key)
     }
     /// The `Int` under key `key`.
-    public func decode(_ type: Int.Type = Int.self, at key: Int) throws -> Int {
+    public func read(_ type: Int.Type, at key: Int) throws -> Int {
         let location = try require(key)
         if let value = state.quickInteger(Int.self, at: location) { return value }
         return try integerSlowly(Int.self, at: location, key: key)
     }
     /// The `Int8` under key `key`.
-    public func decode(_ type: Int8.Type = Int8.self, at key: Int) throws -> Int8 {
+    public func read(_ type: Int8.Type, at key: Int) throws -> Int8 {
         let location = try require(key)
         if let value = state.quickInteger(Int8.self, at: location) { return value }
         return try integerSlowly(Int8.self, at: location, key: key)
     }
     /// The `Int16` under key `key`.
-    public func decode(_ type: Int16.Type = Int16.self, at key: Int) throws -> Int16 {
+    public func read(_ type: Int16.Type, at key: Int) throws -> Int16 {
         let location = try require(key)
         if let value = state.quickInteger(Int16.self, at: location) { return value }
         return try integerSlowly(Int16.self, at: location, key: key)
     }
     /// The `Int32` under key `key`.
-    public func decode(_ type: Int32.Type = Int32.self, at key: Int) throws -> Int32 {
+    public func read(_ type: Int32.Type, at key: Int) throws -> Int32 {
         let location = try require(key)
         if let value = state.quickInteger(Int32.self, at: location) { return value }
         return try integerSlowly(Int32.self, at: location, key: key)
     }
     /// The `Int64` under key `key`.
-    public func decode(_ type: Int64.Type = Int64.self, at key: Int) throws -> Int64 {
+    public func read(_ type: Int64.Type, at key: Int) throws -> Int64 {
         let location = try require(key)
         if let value = state.quickInteger(Int64.self, at: location) { return value }
         return try integerSlowly(Int64.self, at: location, key: key)
     }
     /// The `UInt` under key `key`.
-    public func decode(_ type: UInt.Type = UInt.self, at key: Int) throws -> UInt {
+    public func read(_ type: UInt.Type, at key: Int) throws -> UInt {
         let location = try require(key)
         if let value = state.quickInteger(UInt.self, at: location) { return value }
         return try integerSlowly(UInt.self, at: location, key: key)
     }
     /// The `UInt8` under key `key`.
-    public func decode(_ type: UInt8.Type = UInt8.self, at key: Int) throws -> UInt8 {
+    public func read(_ type: UInt8.Type, at key: Int) throws -> UInt8 {
         let location = try require(key)
         if let value = state.quickInteger(UInt8.self, at: location) { return value }
         return try integerSlowly(UInt8.self, at: location, key: key)
     }
     /// The `UInt16` under key `key`.
-    public func decode(_ type: UInt16.Type = UInt16.self, at key: Int) throws -> UInt16 {
+    public func read(_ type: UInt16.Type, at key: Int) throws -> UInt16 {
         let location = try require(key)
         if let value = state.quickInteger(UInt16.self, at: location) { return value }
         return try integerSlowly(UInt16.self, at: location, key: key)
     }
     /// The `UInt32` under key `key`.
-    public func decode(_ type: UInt32.Type = UInt32.self, at key: Int) throws -> UInt32 {
+    public func read(_ type: UInt32.Type, at key: Int) throws -> UInt32 {
         let location = try require(key)
         if let value = state.quickInteger(UInt32.self, at: location) { return value }
         return try integerSlowly(UInt32.self, at: location, key: key)
     }
     /// The `UInt64` under key `key`.
-    public func decode(_ type: UInt64.Type = UInt64.self, at key: Int) throws -> UInt64 {
+    public func read(_ type: UInt64.Type, at key: Int) throws -> UInt64 {
         let location = try require(key)
         if let value = state.quickInteger(UInt64.self, at: location) { return value }
         return try integerSlowly(UInt64.self, at: location, key: key)
@@ -339,92 +296,92 @@ public struct ArchiveDirectKeyedDecodingContainer {
     }
 
     /// The value of `type` under key `key`.
-    public func decode<T: Decodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
+    public func read<T: Decodable>(_ type: T.Type, at key: Int) throws -> T {
         try state.decodeValue(type, at: require(key), parentPath: path, component: component(key),
                               depth: depth + 1, optionalDepth: 1)
     }
 
 
     /// The `Bool` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Bool?.Type = Bool?.self, at key: Int) throws -> Bool? {
+    public func readIfPresent(_ type: Bool.Type, at key: Int) throws -> Bool? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickBool(at: location) { return value }
         return try boolSlowly(at: location, key: key)
     }
     /// The `String` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: String?.Type = String?.self, at key: Int) throws -> String? {
+    public func readIfPresent(_ type: String.Type, at key: Int) throws -> String? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickString(at: location) { return value }
         return try stringSlowly(at: location, key: key)
     }
     /// The `Double` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Double?.Type = Double?.self, at key: Int) throws -> Double? {
+    public func readIfPresent(_ type: Double.Type, at key: Int) throws -> Double? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickFloatingPoint(Double.self, at: location) { return value }
         return try doubleSlowly(at: location, key: key)
     }
     /// The `Float` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Float?.Type = Float?.self, at key: Int) throws -> Float? {
+    public func readIfPresent(_ type: Float.Type, at key: Int) throws -> Float? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickFloatingPoint(Float.self, at: location) { return value }
         return try floatSlowly(at: location, key: key)
     }
     /// The `Int` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Int?.Type = Int?.self, at key: Int) throws -> Int? {
+    public func readIfPresent(_ type: Int.Type, at key: Int) throws -> Int? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(Int.self, at: location) { return value }
         return try integerSlowly(Int.self, at: location, key: key)
     }
     /// The `Int8` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Int8?.Type = Int8?.self, at key: Int) throws -> Int8? {
+    public func readIfPresent(_ type: Int8.Type, at key: Int) throws -> Int8? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(Int8.self, at: location) { return value }
         return try integerSlowly(Int8.self, at: location, key: key)
     }
     /// The `Int16` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Int16?.Type = Int16?.self, at key: Int) throws -> Int16? {
+    public func readIfPresent(_ type: Int16.Type, at key: Int) throws -> Int16? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(Int16.self, at: location) { return value }
         return try integerSlowly(Int16.self, at: location, key: key)
     }
     /// The `Int32` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Int32?.Type = Int32?.self, at key: Int) throws -> Int32? {
+    public func readIfPresent(_ type: Int32.Type, at key: Int) throws -> Int32? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(Int32.self, at: location) { return value }
         return try integerSlowly(Int32.self, at: location, key: key)
     }
     /// The `Int64` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: Int64?.Type = Int64?.self, at key: Int) throws -> Int64? {
+    public func readIfPresent(_ type: Int64.Type, at key: Int) throws -> Int64? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(Int64.self, at: location) { return value }
         return try integerSlowly(Int64.self, at: location, key: key)
     }
     /// The `UInt` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: UInt?.Type = UInt?.self, at key: Int) throws -> UInt? {
+    public func readIfPresent(_ type: UInt.Type, at key: Int) throws -> UInt? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(UInt.self, at: location) { return value }
         return try integerSlowly(UInt.self, at: location, key: key)
     }
     /// The `UInt8` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: UInt8?.Type = UInt8?.self, at key: Int) throws -> UInt8? {
+    public func readIfPresent(_ type: UInt8.Type, at key: Int) throws -> UInt8? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(UInt8.self, at: location) { return value }
         return try integerSlowly(UInt8.self, at: location, key: key)
     }
     /// The `UInt16` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: UInt16?.Type = UInt16?.self, at key: Int) throws -> UInt16? {
+    public func readIfPresent(_ type: UInt16.Type, at key: Int) throws -> UInt16? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(UInt16.self, at: location) { return value }
         return try integerSlowly(UInt16.self, at: location, key: key)
     }
     /// The `UInt32` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: UInt32?.Type = UInt32?.self, at key: Int) throws -> UInt32? {
+    public func readIfPresent(_ type: UInt32.Type, at key: Int) throws -> UInt32? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(UInt32.self, at: location) { return value }
         return try integerSlowly(UInt32.self, at: location, key: key)
     }
     /// The `UInt64` under key `key`, or `nil` if there is none or it is nil.
-    public func decode(_ type: UInt64?.Type = UInt64?.self, at key: Int) throws -> UInt64? {
+    public func readIfPresent(_ type: UInt64.Type, at key: Int) throws -> UInt64? {
         guard let location = try present(key) else { return nil }
         if let value = state.quickInteger(UInt64.self, at: location) { return value }
         return try integerSlowly(UInt64.self, at: location, key: key)
@@ -433,13 +390,13 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The value of `type`, which has generated code, under key `key`: straight through that
     /// code, without asking again which kind of type it is (what `decode(_:at:)` for any type
     /// would find, as the encoding container's twin does).
-    public func decode<T: ArchiveDirectDecodable>(_ type: T.Type = T.self, at key: Int) throws -> T {
+    public func readDirect<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T {
         try directValue(T.self, at: require(key), key: key)
     }
 
     /// The value of `type`, which has generated code, under key `key`, or `nil` if there is none
     /// or it is nil.
-    public func decode<T: ArchiveDirectDecodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
+    public func readDirectIfPresent<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try present(key) else { return nil }
         return try directValue(T.self, at: location, key: key)
     }
@@ -458,7 +415,7 @@ public struct ArchiveDirectKeyedDecodingContainer {
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
     /// optional (an `Int??` holding `.some(nil)` comes back exactly): what the synthesized
     /// conformance reads for an optional property, with `decodeIfPresent`.
-    public func decode<T: Decodable>(_ type: T?.Type = T?.self, at key: Int) throws -> T? {
+    public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
         return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key),

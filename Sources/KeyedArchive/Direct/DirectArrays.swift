@@ -13,7 +13,7 @@ extension Array: ArchiveDirectEncodable where Element: ArchiveDirectEncodable {
 
 extension Array: ArchiveDirectDecodable where Element: ArchiveDirectDecodable {
     /// Reads an array as `init(from:)` would: an unkeyed container, element after element.
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> [Element] {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> [Element] {
         try decoder.decodeElements(Element.self)
     }
 }
@@ -57,8 +57,18 @@ extension ArchiveDirectEncoder {
 extension ArchiveDirectDecoder {
     /// Reads an array as `Array.init(from:)` does, through the same unkeyed container (and so
     /// the same checks and errors), without a `Decoder` or an existential container.
-    func decodeElements<Element: ArchiveDirectDecodable>(_: Element.Type) throws -> [Element] {
-        var container = try state.unkeyedContainer(at: location, path: parentPath.appending(component), depth: depth)
+    public func decodeElements<Element: ArchiveDirectDecodable>(_ type: Element.Type) throws -> [Element] {
+        try state.decodeDirectElements(Element.self, at: location, path: parentPath.appending(component), depth: depth)
+    }
+}
+
+extension DecodingState {
+    /// The array at `location` (whose path is `path`, at depth `depth`) as `Array.init(from:)`
+    /// reads it: what both readers' `decodeElements` do.
+    func decodeDirectElements<Element: ArchiveDirectDecodable>(
+        _: Element.Type, at location: ValueLocation, path: CodingPathNode, depth: Int
+    ) throws -> [Element] {
+        var container = try unkeyedContainer(at: location, path: path, depth: depth)
         var elements: [Element] = []
         // The count was checked against the bytes that hold the elements and the limits.
         elements.reserveCapacity(container.count ?? 0)

@@ -160,8 +160,8 @@ extension DecodingState {
     }
 
     /// Opens the keyed container at `location` for generated code with `keys`, at depth
-    /// `depth`; returns its entries and its cursor.
-    func openMessageContainer(_ keys: ArchiveKeySet, at location: ValueLocation, depth: Int) throws -> (entries: KeyedEntries, cursor: Int) {
+    /// `depth`; returns its cursor.
+    func openMessageContainer(_ keys: ArchiveKeySet, at location: ValueLocation, depth: Int) throws -> Int {
         // A key set whose keys an entry could match twice needs the general path's checks.
         guard keys.readsBySlots, depth <= limits.maximumDepth, location.packed == nil, location.offset < location.limit else {
             throw abandonMessageRead()
@@ -173,12 +173,11 @@ extension DecodingState {
         case WireTag.keyed:
             let length: Int
             do throws(ArchiveFormatError) { length = try reader.length(at: &p, limit: location.limit) } catch { throw abandonMessageRead() }
-            let entries = KeyedEntries(start: p, end: p + length, hasIntegerKeys: false, hasStringKeys: false)
-            return (entries, messageCursors.push(start: p, end: p + length))
+            return messageCursors.push(start: p, end: p + length)
         default:
             throw abandonMessageRead()
         }
-        return (KeyedEntries(start: p, end: p, hasIntegerKeys: false, hasStringKeys: false), messageCursors.push(start: p, end: p))
+        return messageCursors.push(start: p, end: p)
     }
 
     /// Where the value of key `index` of `keys` is, taking the next entry of cursor `cursor`;

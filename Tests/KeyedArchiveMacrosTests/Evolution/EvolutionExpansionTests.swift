@@ -42,13 +42,13 @@ extension ArchiveCodableExpansionTests {
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Settings {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Settings {
                     try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     let aliases = container.withKeys(Self._archiveAliasKeys)
                     self.name = try container.decode(at: 0)
                     if container.contains(1) {
@@ -119,13 +119,13 @@ extension ArchiveCodableExpansionTests {
                     public static var _archiveCanEncode: Bool {
                         _archiveKeys.isInDeclarationOrder
                     }
-                    public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Plain {
+                    public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Plain {
                         try Plain(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                     }
                     public static var _archiveCanDecode: Bool {
                         _archiveKeys.isInDeclarationOrder
                     }
-                    private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                    private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                         self.size = try container.decode(at: 0)
                     }
                 }
@@ -149,7 +149,7 @@ extension ArchiveCodableExpansionTests {
                     case volume
                 }
 
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     try container.decode(at: 0, default: &self.volume)
                 }
 
@@ -165,7 +165,7 @@ extension ArchiveCodableExpansionTests {
             extension Prefs: KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume])
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Prefs {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Prefs {
                     try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
@@ -251,13 +251,13 @@ extension ArchiveCodableExpansionTests {
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                public static func _archiveDecode(from decoder: inout KeyedArchive.ArchiveDirectDecoder) throws -> Settings {
+                public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Settings {
                     try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
-                private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer) throws {
+                private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.name = try container.decode(at: 0)
                     self.size = try container.decode(at: 1)
                     self.unknownFields = try container.unknownFields()

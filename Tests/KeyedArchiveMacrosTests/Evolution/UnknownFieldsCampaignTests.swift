@@ -103,7 +103,7 @@ private struct VersionedRecord: ArchiveDirectEncodable, ArchiveDirectDecodable {
         }
     }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> VersionedRecord {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> VersionedRecord {
         let version = reading!
         let container = try decoder.keyedContainer(version.keys)
         let aliases = version.aliasKeys.map { container.withKeys($0) }

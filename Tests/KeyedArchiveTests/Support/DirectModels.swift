@@ -26,7 +26,7 @@ extension Commit: ArchiveDirectEncodable {
     }
 }
 extension Commit: ArchiveDirectDecodable {
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Commit {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Commit {
         let container = try decoder.keyedContainer(archiveKeys)
         return Commit(
             sha: try container.decode(String.self, at: 0), url: try container.decode(URL.self, at: 1),
@@ -49,7 +49,7 @@ extension Commit.Author: ArchiveDirectEncodable {
     }
 }
 extension Commit.Author: ArchiveDirectDecodable {
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Commit.Author {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Commit.Author {
         let container = try decoder.keyedContainer(archiveKeys)
         return Commit.Author(name: try container.decode(String.self, at: 0), email: try container.decode(String.self, at: 1),
                              date: try container.decode(Date.self, at: 2))
@@ -75,7 +75,7 @@ extension IntKeyedCommit: ArchiveDirectEncodable {
 /// `IntKeyedCommit.Author` has no generated decoding code (its initializer is not visible
 /// here): read through `init(from:)` inside a type that has it.
 extension IntKeyedCommit: ArchiveDirectDecodable {
-    public static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> IntKeyedCommit {
+    public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> IntKeyedCommit {
         let container = try decoder.keyedContainer(archiveKeys)
         let sha = try container.decode(String.self, at: 0)
         let url = try container.decode(URL.self, at: 1)
@@ -119,7 +119,7 @@ struct DirectEverything: Codable, Equatable, ArchiveDirectEncodable, ArchiveDire
             try container.encode(value.tag, at: 1)
             try container.encode(value.weight, at: 2)
         }
-        static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> Leaf {
+        static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Leaf {
             let container = try decoder.keyedContainer(archiveKeys)
             return Leaf(id: try container.decode(Int.self, at: 0), tag: try container.decode(String?.self, at: 1),
                         weight: try container.decode(Double.self, at: 2))
@@ -198,7 +198,7 @@ struct DirectEverything: Codable, Equatable, ArchiveDirectEncodable, ArchiveDire
         try container.encode(value.names, at: 28)
     }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> DirectEverything {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> DirectEverything {
         let container = try decoder.keyedContainer(archiveKeys)
         return DirectEverything(
             flag: try container.decode(Bool.self, at: 0), int8: try container.decode(Int8.self, at: 1),

@@ -127,7 +127,7 @@ struct FuzzDirect: Codable, Equatable {
 
         static func == (a: Owner, b: Owner) -> Bool { a.name == b.name && a.tags == b.tags && a.next == b.next }
 
-        private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+        private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
             self.name = try container.decode(at: 0)
             self.tags = try container.decode(at: 1)
             self.next = try container.decode(at: 2)
@@ -185,7 +185,7 @@ extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
             _ = container.nestedContainer(_archiveCaseKeys[3], at: 3)
         }
     }
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzModel.Shape {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzModel.Shape {
         let container = try decoder.keyedContainer(_archiveKeys)
         switch try container.onlyKey(of: FuzzModel.Shape.self) {
         case 0:
@@ -226,14 +226,14 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
     /// cases in the order listed (not so if an extension declared them in another order).
     static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect {
         try FuzzDirect(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)
         self.count = try container.decode(at: 1)
         self.ratio = try container.decode(at: 2)
@@ -257,7 +257,7 @@ extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.next, at: 2)
     }
     static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Owner {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Owner {
         try FuzzDirect.Owner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -277,14 +277,14 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
     /// cases in the order listed (not so if an extension declared them in another order).
     static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Item {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Item {
         try FuzzDirect.Item(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
         self.label = try container.decode(at: 1)
         self.level = try container.decode(at: 2)
@@ -296,7 +296,7 @@ extension FuzzDirect.Level: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try encoder.encodeSingleValue(value.rawValue)
     }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzDirect.Level {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Level {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = FuzzDirect.Level(rawValue: rawValue) else { throw decoder.invalidRawValue(FuzzDirect.Level.self, rawValue) }
         return value
@@ -391,11 +391,11 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.unknownFields, after: 3)
     }
 
-    static func _archiveDecode(from decoder: inout ArchiveDirectDecoder) throws -> FuzzUnknown {
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzUnknown {
         try FuzzUnknown(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
 
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer) throws {
+    private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)
         self.count = try container.decode(at: 1)
         self.children = try container.decode(at: 2)

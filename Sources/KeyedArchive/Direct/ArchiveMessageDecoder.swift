@@ -1,0 +1,331 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The reader of a message (`MessageReading.swift`): each keyed container is read with one
+/// cursor, each read taking the next entry, in the order generated code writes them.
+///
+/// No coding path is kept: no user code runs in a message, and no error leaves it. Whatever the
+/// cursor cannot answer gives the message up (`DecodingState.abandonMessageRead`), and the
+/// archive is read again by the general path, whose errors are the ones a caller sees.
+///
+/// For generated code, as `ArchiveReader` is: values reach it only through `_archiveDecode`.
+public struct ArchiveMessageDecoder: ArchiveReader {
+    let state: DecodingState
+    let location: ValueLocation
+    /// Nesting depth of the value (already checked against the limit).
+    let depth: Int
+
+    init(state: DecodingState, location: ValueLocation, depth: Int) { (self.state, self.location, self.depth) = (state, location, depth) }
+
+    /// The value's keyed container, its cursor at the first entry.
+    public func keyedContainer(_ keys: ArchiveKeySet) throws -> ArchiveMessageKeyedDecodingContainer {
+        let cursor = try state.openMessageContainer(keys, at: location, depth: depth)
+        return ArchiveMessageKeyedDecodingContainer(state: state, keys: keys, depth: depth, cursor: cursor)
+    }
+
+    /// The whole value, read as a `String`.
+    public func decodeSingleValue(_ type: String.Type) throws -> String { try state.decodeString(at: location, path: []) }
+    /// The whole value, read as a `Double`.
+    public func decodeSingleValue(_ type: Double.Type) throws -> Double { try state.decodeDouble(at: location, path: []) }
+    /// The whole value, read as a `Float`.
+    public func decodeSingleValue(_ type: Float.Type) throws -> Float { try state.decodeFloat(at: location, path: []) }
+    /// The whole value, read as a `Int`.
+    public func decodeSingleValue(_ type: Int.Type) throws -> Int { try state.decodeInteger(Int.self, at: location, path: []) }
+    /// The whole value, read as a `Int8`.
+    public func decodeSingleValue(_ type: Int8.Type) throws -> Int8 { try state.decodeInteger(Int8.self, at: location, path: []) }
+    /// The whole value, read as a `Int16`.
+    public func decodeSingleValue(_ type: Int16.Type) throws -> Int16 { try state.decodeInteger(Int16.self, at: location, path: []) }
+    /// The whole value, read as a `Int32`.
+    public func decodeSingleValue(_ type: Int32.Type) throws -> Int32 { try state.decodeInteger(Int32.self, at: location, path: []) }
+    /// The whole value, read as a `Int64`.
+    public func decodeSingleValue(_ type: Int64.Type) throws -> Int64 { try state.decodeInteger(Int64.self, at: location, path: []) }
+    /// The whole value, read as a `UInt`.
+    public func decodeSingleValue(_ type: UInt.Type) throws -> UInt { try state.decodeInteger(UInt.self, at: location, path: []) }
+    /// The whole value, read as a `UInt8`.
+    public func decodeSingleValue(_ type: UInt8.Type) throws -> UInt8 { try state.decodeInteger(UInt8.self, at: location, path: []) }
+    /// The whole value, read as a `UInt16`.
+    public func decodeSingleValue(_ type: UInt16.Type) throws -> UInt16 { try state.decodeInteger(UInt16.self, at: location, path: []) }
+    /// The whole value, read as a `UInt32`.
+    public func decodeSingleValue(_ type: UInt32.Type) throws -> UInt32 { try state.decodeInteger(UInt32.self, at: location, path: []) }
+    /// The whole value, read as a `UInt64`.
+    public func decodeSingleValue(_ type: UInt64.Type) throws -> UInt64 { try state.decodeInteger(UInt64.self, at: location, path: []) }
+
+    /// The error for a raw value that names no case; the message is given up before it leaves.
+    public func invalidRawValue<Raw>(_ type: Any.Type, _ rawValue: Raw) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Cannot initialize \(type) from invalid \(Raw.self) value \(rawValue)"))
+    }
+
+    /// Reads an array as `Array.init(from:)` does; each element through its generated code, on
+    /// this message's path.
+    public func decodeElements<Element: ArchiveDirectDecodable>(_ type: Element.Type) throws -> [Element] {
+        try state.decodeDirectElements(Element.self, at: location, path: .root, depth: depth)
+    }
+}
+
+/// The keyed container of `ArchiveMessageDecoder`: a cursor over the container's entries
+/// (`MessageCursors`), which each read moves past the entry it takes. A key the next entry is
+/// not for is absent; an entry for an earlier key, or for none, gives the message up.
+///
+/// For generated code, as `ArchiveKeyedReader` is.
+public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
+    let state: DecodingState
+    let keys: ArchiveKeySet
+    /// The depth of the value (its entries' values are one deeper).
+    let depth: Int
+    /// The container's cursor in `state.messageCursors`.
+    let cursor: Int
+
+    init(state: DecodingState, keys: ArchiveKeySet, depth: Int, cursor: Int) {
+        (self.state, self.keys, self.depth, self.cursor) = (state, keys, depth, cursor)
+    }
+
+    /// Where the value of key `index` is, taking the next entry; `nil` if the key is absent.
+    @inline(__always)
+    private func location(_ index: Int) throws -> ValueLocation? {
+        try state.nextMessageEntry(index, keys: keys, cursor: cursor)
+    }
+
+    /// Where the value of key `index` is; an absent key gives the message up (the general path
+    /// throws its `keyNotFound`).
+    @inline(__always)
+    private func require(_ index: Int) throws -> ValueLocation {
+        guard let location = try location(index) else { throw state.abandonMessageRead() }
+        return location
+    }
+
+    /// Where the value of key `index` is, unless it is absent or nil.
+    @inline(__always)
+    private func present(_ index: Int) throws -> ValueLocation? {
+        guard let location = try location(index), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        return location
+    }
+
+    /// The `Bool` under key `key`.
+    public func read(_ type: Bool.Type, at key: Int) throws -> Bool {
+        let location = try require(key)
+        return try state.quickBool(at: location) ?? state.decodeBool(at: location, path: [])
+    }
+    /// The `String` under key `key`.
+    public func read(_ type: String.Type, at key: Int) throws -> String {
+        let location = try require(key)
+        return try state.quickString(at: location) ?? state.decodeString(at: location, path: [])
+    }
+    /// The `Double` under key `key`.
+    public func read(_ type: Double.Type, at key: Int) throws -> Double {
+        let location = try require(key)
+        return try state.quickFloatingPoint(Double.self, at: location) ?? state.decodeDouble(at: location, path: [])
+    }
+    /// The `Float` under key `key`.
+    public func read(_ type: Float.Type, at key: Int) throws -> Float {
+        let location = try require(key)
+        return try state.quickFloatingPoint(Float.self, at: location) ?? state.decodeFloat(at: location, path: [])
+    }
+    /// The `Int` under key `key`.
+    public func read(_ type: Int.Type, at key: Int) throws -> Int {
+        let location = try require(key)
+        return try state.quickInteger(Int.self, at: location) ?? state.decodeInteger(Int.self, at: location, path: [])
+    }
+    /// The `Int8` under key `key`.
+    public func read(_ type: Int8.Type, at key: Int) throws -> Int8 {
+        let location = try require(key)
+        return try state.quickInteger(Int8.self, at: location) ?? state.decodeInteger(Int8.self, at: location, path: [])
+    }
+    /// The `Int16` under key `key`.
+    public func read(_ type: Int16.Type, at key: Int) throws -> Int16 {
+        let location = try require(key)
+        return try state.quickInteger(Int16.self, at: location) ?? state.decodeInteger(Int16.self, at: location, path: [])
+    }
+    /// The `Int32` under key `key`.
+    public func read(_ type: Int32.Type, at key: Int) throws -> Int32 {
+        let location = try require(key)
+        return try state.quickInteger(Int32.self, at: location) ?? state.decodeInteger(Int32.self, at: location, path: [])
+    }
+    /// The `Int64` under key `key`.
+    public func read(_ type: Int64.Type, at key: Int) throws -> Int64 {
+        let location = try require(key)
+        return try state.quickInteger(Int64.self, at: location) ?? state.decodeInteger(Int64.self, at: location, path: [])
+    }
+    /// The `UInt` under key `key`.
+    public func read(_ type: UInt.Type, at key: Int) throws -> UInt {
+        let location = try require(key)
+        return try state.quickInteger(UInt.self, at: location) ?? state.decodeInteger(UInt.self, at: location, path: [])
+    }
+    /// The `UInt8` under key `key`.
+    public func read(_ type: UInt8.Type, at key: Int) throws -> UInt8 {
+        let location = try require(key)
+        return try state.quickInteger(UInt8.self, at: location) ?? state.decodeInteger(UInt8.self, at: location, path: [])
+    }
+    /// The `UInt16` under key `key`.
+    public func read(_ type: UInt16.Type, at key: Int) throws -> UInt16 {
+        let location = try require(key)
+        return try state.quickInteger(UInt16.self, at: location) ?? state.decodeInteger(UInt16.self, at: location, path: [])
+    }
+    /// The `UInt32` under key `key`.
+    public func read(_ type: UInt32.Type, at key: Int) throws -> UInt32 {
+        let location = try require(key)
+        return try state.quickInteger(UInt32.self, at: location) ?? state.decodeInteger(UInt32.self, at: location, path: [])
+    }
+    /// The `UInt64` under key `key`.
+    public func read(_ type: UInt64.Type, at key: Int) throws -> UInt64 {
+        let location = try require(key)
+        return try state.quickInteger(UInt64.self, at: location) ?? state.decodeInteger(UInt64.self, at: location, path: [])
+    }
+    /// The `Bool` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Bool.Type, at key: Int) throws -> Bool? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickBool(at: location) ?? state.decodeBool(at: location, path: [])
+    }
+    /// The `String` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: String.Type, at key: Int) throws -> String? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickString(at: location) ?? state.decodeString(at: location, path: [])
+    }
+    /// The `Double` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Double.Type, at key: Int) throws -> Double? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickFloatingPoint(Double.self, at: location) ?? state.decodeDouble(at: location, path: [])
+    }
+    /// The `Float` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Float.Type, at key: Int) throws -> Float? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickFloatingPoint(Float.self, at: location) ?? state.decodeFloat(at: location, path: [])
+    }
+    /// The `Int` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Int.Type, at key: Int) throws -> Int? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(Int.self, at: location) ?? state.decodeInteger(Int.self, at: location, path: [])
+    }
+    /// The `Int8` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Int8.Type, at key: Int) throws -> Int8? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(Int8.self, at: location) ?? state.decodeInteger(Int8.self, at: location, path: [])
+    }
+    /// The `Int16` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Int16.Type, at key: Int) throws -> Int16? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(Int16.self, at: location) ?? state.decodeInteger(Int16.self, at: location, path: [])
+    }
+    /// The `Int32` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Int32.Type, at key: Int) throws -> Int32? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(Int32.self, at: location) ?? state.decodeInteger(Int32.self, at: location, path: [])
+    }
+    /// The `Int64` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: Int64.Type, at key: Int) throws -> Int64? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(Int64.self, at: location) ?? state.decodeInteger(Int64.self, at: location, path: [])
+    }
+    /// The `UInt` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: UInt.Type, at key: Int) throws -> UInt? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(UInt.self, at: location) ?? state.decodeInteger(UInt.self, at: location, path: [])
+    }
+    /// The `UInt8` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: UInt8.Type, at key: Int) throws -> UInt8? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(UInt8.self, at: location) ?? state.decodeInteger(UInt8.self, at: location, path: [])
+    }
+    /// The `UInt16` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: UInt16.Type, at key: Int) throws -> UInt16? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(UInt16.self, at: location) ?? state.decodeInteger(UInt16.self, at: location, path: [])
+    }
+    /// The `UInt32` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: UInt32.Type, at key: Int) throws -> UInt32? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(UInt32.self, at: location) ?? state.decodeInteger(UInt32.self, at: location, path: [])
+    }
+    /// The `UInt64` under key `key`, or `nil` if there is none or it is nil.
+    public func readIfPresent(_ type: UInt64.Type, at key: Int) throws -> UInt64? {
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(UInt64.self, at: location) ?? state.decodeInteger(UInt64.self, at: location, path: [])
+    }
+
+    /// The value of `type` under key `key`: natively, or through its generated code (a type
+    /// that needs `init(from:)` gives the message up, `DecodingState.decodeValue`).
+    public func read<T: Decodable>(_ type: T.Type, at key: Int) throws -> T {
+        try state.decodeValue(type, at: require(key), parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+    }
+
+    /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
+    /// optional.
+    public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
+        guard let location = try location(key) else { return nil }
+        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
+        return try state.decodeValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+    }
+
+    /// The value of `type`, which has generated code, under key `key`.
+    public func readDirect<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T {
+        try directValue(T.self, at: require(key))
+    }
+
+    /// The value of `type`, which has generated code, under key `key`, or `nil` if there is none
+    /// or it is nil.
+    public func readDirectIfPresent<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T? {
+        guard let location = try present(key) else { return nil }
+        return try directValue(T.self, at: location)
+    }
+
+    /// The value at `location` through `T`'s generated code, unless `T` is a type that is not
+    /// read through it (`decodeValue` then decides, as the general path's container does).
+    @inline(__always)
+    private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation) throws -> T {
+        guard state.readsDirectly(T.self) else {
+            return try state.decodeValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+        }
+        return try state.decodeDirectValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1)
+    }
+
+    /// The value under key `key` into `value` if the container has the key (one lookup, which a
+    /// message answers without giving up, as `contains` cannot).
+    public func read<T: Decodable>(_ type: T.Type, at key: Int, default value: inout T) throws {
+        guard let location = try location(key) else { return }
+        value = try state.decodeValue(type, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+    }
+
+    /// Gives the message up: asking without taking the entry is outside a cursor's reading,
+    /// which takes each entry once. The answer is never used (the general path reads again).
+    public func contains(_ key: Int) -> Bool {
+        _ = state.abandonMessageRead()
+        return false
+    }
+
+    /// Gives the message up: a nil check takes no entry in `init(from:)` either, the value is
+    /// read again after it.
+    public func decodeNil(at key: Int) throws -> Bool {
+        throw state.abandonMessageRead()
+    }
+
+    /// None: a message takes its entries in order, and gives up at one no key takes, so entries
+    /// left after the last one taken are unknown, and the general path collects them.
+    public func unknownFields() throws -> ArchiveUnknownFields {
+        let cursor = state.messageCursors[cursor]
+        if cursor.next < cursor.end { throw state.abandonMessageRead() }
+        return ArchiveUnknownFields()
+    }
+
+    /// Gives the message up: its entries are taken once each, in order, and reading them by
+    /// other keys is the general path's lookup. The container returned shares this one's cursor;
+    /// what is read through it is never used (the general path reads the archive again).
+    public func withKeys(_ otherKeys: ArchiveKeySet) -> ArchiveMessageKeyedDecodingContainer {
+        _ = state.abandonMessageRead()
+        return ArchiveMessageKeyedDecodingContainer(state: state, keys: otherKeys, depth: depth, cursor: cursor)
+    }
+
+    /// The keyed container nested under key `key`, taking the entry as any other read does, with
+    /// its own cursor.
+    public func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) throws -> ArchiveMessageKeyedDecodingContainer {
+        guard let location = try location(key) else { throw state.abandonMessageRead() }
+        let nested = try state.openMessageContainer(nestedKeys, at: location, depth: depth + 1)
+        return ArchiveMessageKeyedDecodingContainer(state: state, keys: nestedKeys, depth: depth + 1, cursor: nested)
+    }
+
+    /// The position of the key of the container's only entry (`DecodingState.onlyMessageKey`).
+    public func onlyKey(of type: Any.Type) throws -> Int {
+        try state.onlyMessageKey(keys: keys, cursor: cursor)
+    }
+}
