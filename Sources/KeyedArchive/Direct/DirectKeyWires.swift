@@ -16,9 +16,15 @@ struct DirectKeyWires {
         static let unknown = Place(epoch: -1, index: 0)
     }
 
-    /// The key sets met so far and where their places start in `places`. An archive meets a
-    /// handful of types, so a scan beats hashing.
+    /// The key sets met so far and where their places start in `places`, scanned only when
+    /// `recent` does not answer.
     private var bases: [(keys: ObjectIdentifier, base: Int)] = []
+    /// A direct-mapped table in front of `bases`, indexed by the key set's address: the state is
+    /// reused from one archive to the next on its thread and meets every key set the thread
+    /// writes, so a scan of `bases` alone grew with the program's types (the media content paid
+    /// 290 instructions per encode for it once the benchmark's other models had been met). Two
+    /// sets sharing a slot take it in turn, the other found by the scan: slower, never wrong.
+    private var recent: [(keys: ObjectIdentifier?, base: Int)] = Array(repeating: (nil, 0), count: 64)
     /// The key sets themselves, kept alive with the state: a set freed while encoding (one not
     /// kept in a `static let`, against the advice of `ArchiveKeySet`) could otherwise leave its
     /// identifier, and so its places, to another set allocated at the same address.
@@ -30,10 +36,24 @@ struct DirectKeyWires {
     @inline(__always)
     mutating func base(for keys: ArchiveKeySet) -> Int {
         let id = ObjectIdentifier(keys)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) >> 4) & (recent.count - 1)
+        if recent[slot].keys == id { return recent[slot].base }
+        let base = knownBase(of: id) ?? newBase(for: keys)
+        recent[slot] = (id, base)
+        return base
+    }
+
+    /// Where the places of the key set `id` start, if it was met before.
+    private func knownBase(of id: ObjectIdentifier) -> Int? {
         for entry in bases where entry.keys == id { return entry.base }
+        return nil
+    }
+
+    /// Makes room for the places of `keys`, met for the first time; returns where they start.
+    private mutating func newBase(for keys: ArchiveKeySet) -> Int {
         let base = places.count
         places.append(contentsOf: repeatElement(.unknown, count: keys.count))
-        bases.append((id, base))
+        bases.append((ObjectIdentifier(keys), base))
         sets.append(keys)
         return base
     }

@@ -1,0 +1,50 @@
+import Testing
+@testable import KeyedArchive
+
+/// The per-state tables in front of conformance lookups and key-set places: a state meets every
+/// type its thread codes, so they must answer right past any number of types, whatever slots
+/// the types' addresses share.
+@Suite struct TypeVerdictsTests {
+    /// Distinct types, many more than the table's slots: arrays nested 0 to 199 deep.
+    private static func types(_ count: Int) -> [Any.Type] {
+        var types: [Any.Type] = []
+        func add<T>(_: T.Type, depth: Int) {
+            types.append(T.self)
+            if depth < count - 1 { add([T].self, depth: depth + 1) }
+        }
+        add(Int.self, depth: 0)
+        return types
+    }
+
+    @Test func eachTypeKeepsItsOwnVerdictPastAnyNumberOfTypes() {
+        let types = Self.types(200)
+        var verdicts = TypeVerdicts<Int>()
+        var computed = 0
+        for round in 0..<3 {
+            for (index, type) in types.enumerated() {
+                let verdict = verdicts.verdict(for: type) { computed += 1; return index }
+                #expect(verdict == index, "round \(round), type \(index)")
+            }
+        }
+        // Every type computed once, and again only when another type took its slot.
+        #expect(computed >= types.count && computed <= 3 * types.count)
+        // A type asked twice in a row is answered from its slot.
+        let before = computed
+        _ = verdicts.verdict(for: types[7]) { computed += 1; return 7 }
+        _ = verdicts.verdict(for: types[7]) { computed += 1; return -1 }
+        #expect(computed <= before + 1)
+    }
+
+    @Test func eachKeySetKeepsItsOwnPlacesPastAnyNumberOfSets() {
+        enum Key: String, CodingKey { case a, b, c }
+        let sets = (0..<300).map { _ in ArchiveKeySet([Key.a, .b, .c]) }
+        var wires = DirectKeyWires()
+        let bases = sets.map { wires.base(for: $0) }
+        #expect(Set(bases).count == sets.count, "each set has its own places")
+        #expect(bases == (0..<300).map { $0 * 3 }, "in the order met")
+        for _ in 0..<2 {
+            for (set, base) in zip(sets, bases).reversed() { #expect(wires.base(for: set) == base) }
+        }
+        #expect(wires.keySetCount == sets.count)
+    }
+}
