@@ -10,6 +10,13 @@ enum DecodingErrors {
             codingPath: path, debugDescription: "Expected to decode \(type) but found \(WireTag.name(tag)) instead."))
     }
 
+    /// What the standard library's `RawRepresentable` decoding throws when `rawValue` names no
+    /// case of `type`: the same kind and description.
+    static func invalidRawValue<Raw>(_ type: Any.Type, _ rawValue: Raw, path: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(
+            codingPath: path, debugDescription: "Cannot initialize \(type) from invalid \(Raw.self) value \(rawValue)"))
+    }
+
     static func valueNotFound(_ type: Any.Type, path: [any CodingKey]) -> DecodingError {
         .valueNotFound(type, DecodingError.Context(
             codingPath: path, debugDescription: "Expected \(type) value but found null instead."))

@@ -95,6 +95,19 @@ extension DecodingState {
         return value
     }
 
+    /// A keyed container's value of `type`, which has generated code, at `location`: through
+    /// that code, unless `type` is not read through it (a class, a native form, generated code
+    /// switched off), when `decodeValue` decides. What both keyed readers' `readDirect` do.
+    @inline(__always)
+    func decodeDirectField<T: ArchiveDirectDecodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: PathComponent, depth: Int
+    ) throws -> T {
+        guard readsDirectly(T.self) else {
+            return try decodeValue(T.self, at: location, parentPath: parentPath, component: component, depth: depth, optionalDepth: 1)
+        }
+        return try decodeDirectValue(T.self, at: location, parentPath: parentPath, component: component, depth: depth)
+    }
+
     /// Whether a value of `type`, which has generated code, is read straight through it: the
     /// generated code is on, and `type` is neither a class (whose instances need the shared-object
     /// checks first) nor a type with a native form (read natively). What `decodeValue` would

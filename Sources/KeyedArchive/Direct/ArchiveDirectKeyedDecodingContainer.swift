@@ -401,15 +401,10 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         return try directValue(T.self, at: location, key: key)
     }
 
-    /// The value of key `key` at `location` through `T`'s generated code, unless `T` is a type
-    /// that is not read through it (a class, a native form, generated code switched off).
+    /// The value of key `key` at `location` (`DecodingState.decodeDirectField`).
     @inline(__always)
     private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, key: Int) throws -> T {
-        guard state.readsDirectly(T.self) else {
-            return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key), depth: depth + 1,
-                                         optionalDepth: 1)
-        }
-        return try state.decodeDirectValue(T.self, at: location, parentPath: path, component: component(key), depth: depth + 1)
+        try state.decodeDirectField(T.self, at: location, parentPath: path, component: component(key), depth: depth + 1)
     }
 
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself

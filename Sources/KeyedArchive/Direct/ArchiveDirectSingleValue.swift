@@ -73,7 +73,6 @@ extension ArchiveDirectDecoder {
     /// The error the standard library's `RawRepresentable` decoding throws when `rawValue` names
     /// no case of `type`: the same kind, path and description.
     public func invalidRawValue<Raw>(_ type: Any.Type, _ rawValue: Raw) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: path, debugDescription: "Cannot initialize \(type) from invalid \(Raw.self) value \(rawValue)"))
+        DecodingErrors.invalidRawValue(type, rawValue, path: path)
     }
 }

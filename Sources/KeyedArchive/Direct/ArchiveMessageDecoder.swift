@@ -55,7 +55,7 @@ public struct ArchiveMessageDecoder: ArchiveReader {
 
     /// The error for a raw value that names no case; the message is given up before it leaves.
     public func invalidRawValue<Raw>(_ type: Any.Type, _ rawValue: Raw) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "Cannot initialize \(type) from invalid \(Raw.self) value \(rawValue)"))
+        DecodingErrors.invalidRawValue(type, rawValue, path: [])
     }
 
     /// Reads an array as `Array.init(from:)` does; each element through its generated code, on
@@ -270,14 +270,10 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
         return try directValue(T.self, at: location)
     }
 
-    /// The value at `location` through `T`'s generated code, unless `T` is a type that is not
-    /// read through it (`decodeValue` then decides, as the general path's container does).
+    /// The value at `location` (`DecodingState.decodeDirectField`).
     @inline(__always)
     private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation) throws -> T {
-        guard state.readsDirectly(T.self) else {
-            return try state.decodeValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
-        }
-        return try state.decodeDirectValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1)
+        try state.decodeDirectField(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1)
     }
 
     /// The value under key `key` into `value` if the container has the key (one lookup, which a

@@ -24,7 +24,7 @@ struct DirectKeyWires {
     /// writes, so a scan of `bases` alone grew with the program's types (the media content paid
     /// 290 instructions per encode for it once the benchmark's other models had been met). Two
     /// sets sharing a slot take it in turn, the other found by the scan: slower, never wrong.
-    private var recent: [(keys: ObjectIdentifier?, base: Int)] = Array(repeating: (nil, 0), count: 64)
+    private var recent: [(keys: ObjectIdentifier?, base: Int)] = Array(repeating: (nil, 0), count: ObjectIdentifier.slotCount)
     /// The key sets themselves, kept alive with the state: a set freed while encoding (one not
     /// kept in a `static let`, against the advice of `ArchiveKeySet`) could otherwise leave its
     /// identifier, and so its places, to another set allocated at the same address.
@@ -36,7 +36,7 @@ struct DirectKeyWires {
     @inline(__always)
     mutating func base(for keys: ArchiveKeySet) -> Int {
         let id = ObjectIdentifier(keys)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) >> 4) & (recent.count - 1)
+        let slot = id.slot
         if recent[slot].keys == id { return recent[slot].base }
         let base = knownBase(of: id) ?? newBase(for: keys)
         recent[slot] = (id, base)

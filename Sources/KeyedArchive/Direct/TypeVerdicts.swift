@@ -9,23 +9,27 @@
 /// per encode once the benchmark's other models had been met). Two types that share a slot take
 /// it in turn, each recomputing its verdict when the other holds it: slower, never wrong.
 struct TypeVerdicts<Verdict> {
-    /// A power of two: slots are chosen by the address's bits.
-    private static var slotCount: Int { 64 }
-    private var slots: [(type: ObjectIdentifier?, verdict: Verdict?)] = Array(repeating: (nil, nil), count: Self.slotCount)
-
-    /// The slot of `id`: its address without the alignment bits, which are the same for every
-    /// type's metadata.
-    @inline(__always)
-    static func slot(of id: ObjectIdentifier) -> Int { Int(truncatingIfNeeded: UInt(bitPattern: id) >> 4) & (slotCount - 1) }
+    private var slots: [(type: ObjectIdentifier?, verdict: Verdict?)] = Array(repeating: (nil, nil), count: ObjectIdentifier.slotCount)
 
     /// The kept verdict for `type`, or `compute()`'s, kept.
     @inline(__always)
     mutating func verdict(for type: Any.Type, _ compute: () -> Verdict?) -> Verdict? {
         let id = ObjectIdentifier(type)
-        let slot = Self.slot(of: id)
+        let slot = id.slot
         if slots[slot].type == id { return slots[slot].verdict }
         let verdict = compute()
         slots[slot] = (id, verdict)
         return verdict
     }
+}
+
+extension ObjectIdentifier {
+    /// How many slots the direct-mapped tables keyed by an object's address have (`TypeVerdicts`,
+    /// `DirectKeyWires`): a power of two, so that a slot is some of the address's bits.
+    static var slotCount: Int { 64 }
+
+    /// This object's slot in such a table: its address without the low bits, which alignment
+    /// makes the same for every type's metadata and every key set.
+    @inline(__always)
+    var slot: Int { Int(truncatingIfNeeded: UInt(bitPattern: self) >> 4) & (Self.slotCount - 1) }
 }
