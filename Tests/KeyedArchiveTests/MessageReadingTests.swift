@@ -46,17 +46,17 @@ import Testing
         // String keys (the key table) and an array at the root.
         Self.expectAgreement([Commit].self, from: try Self.archive(Commit.sample(count: 50)), asMessage: true)
         Self.expectAgreement([GeneratedCodeIntKeyedCommit].self, from: try Self.archive(IntKeyedCommit.sample(count: 50)), asMessage: true)
-        // `IntKeyedCommit.Author` is read through `init(from:)` (`Support/DirectModels.swift`).
-        Self.expectAgreement([IntKeyedCommit].self, from: try Self.archive(IntKeyedCommit.sample(count: 50)), asMessage: false)
+        // `IntKeyedCommit.Author` is read through `init(from:)` (`Support/DirectModels.swift`), in place.
+        Self.expectAgreement([IntKeyedCommit].self, from: try Self.archive(IntKeyedCommit.sample(count: 50)), asMessage: true)
         // Instances of a class with generated code, which are plain values without identity.
         let nodes = [DirectArrayTests.Node(name: "a"), DirectArrayTests.Node(name: "b")]
         Self.expectAgreement([DirectArrayTests.Node].self, from: try Self.archive(nodes), asMessage: true)
         Self.expectAgreement([Commit].self, from: try Self.archive([Commit]()), asMessage: true)
         // The app state's documents hold an enum with associated values (a case's container);
-        // the app state itself holds a dictionary, read through `Dictionary.init(from:)`.
+        // the app state itself holds a dictionary, read in place through `Dictionary.init(from:)`.
         let state = AppState.sample(documents: 40)
         Self.expectAgreement([GeneratedCodeAppState.Document].self, from: try Self.archive(state.documents), asMessage: true)
-        Self.expectAgreement(GeneratedCodeAppState.self, from: try Self.archive(GeneratedCodeAppState(state)), asMessage: false)
+        Self.expectAgreement(GeneratedCodeAppState.self, from: try Self.archive(GeneratedCodeAppState(state)), asMessage: true)
         // Compressed and checksummed archives are messages once opened.
         let compressed = try Self.archive(Commit.sample(count: 20)) { $0.compression = .zlib(level: 6); $0.checksum = .crc32 }
         Self.expectAgreement([Commit].self, from: compressed, asMessage: true)
@@ -125,18 +125,53 @@ import Testing
         Self.expectAgreement(GeneratedCodePrimitivesSample.self, from: try Self.archive(sample), asMessage: true)
     }
 
-    @Test func valuesThatNeedInitFromLeaveTheMessageAndRunOnce() throws {
+    @Test func valuesThatNeedInitFromAreReadInPlaceOnce() throws {
         let bytes = try Self.archive(HoldsCounted(first: 4, counted: Counted(value: 9)))
-        Self.expectAgreement(HoldsCounted.self, from: bytes, asMessage: false)
+        Self.expectAgreement(HoldsCounted.self, from: bytes, asMessage: true)
         Counted.decodes.withLock { $0 = 0 }
         #expect(try ArchiveDecoder().decode(HoldsCounted.self, from: bytes) == HoldsCounted(first: 4, counted: Counted(value: 9)))
-        // Message reading gave up before the member's `init(from:)`: it ran once, for the general path.
+        // Read in place by the message: the member's `init(from:)` ran once.
         #expect(Counted.decodes.withLock { $0 } == 1)
-        // And the type is not tried again, in this state or in states built later.
-        #expect(DecodingState.typesNotReadAsMessages.contains(HoldsCounted.self))
+        #expect(!DecodingState.typesNotReadAsMessages.contains(HoldsCounted.self))
         // `DirectEverything` has members without generated code too.
         var generator = SampleGenerator(seed: 5)
-        Self.expectAgreement(DirectEverything.self, from: try Self.archive(DirectEverything.random(&generator)), asMessage: false)
+        Self.expectAgreement(DirectEverything.self, from: try Self.archive(DirectEverything.random(&generator)), asMessage: true)
+    }
+
+    @Test func initFromInPlaceSeesTheGeneralPathsCodingPath() throws {
+        // The places `MessageWritingTests` probes (`Support/PathProbes.swift`).
+        let recorder = PathRecorder()
+        var generator = SampleGenerator(seed: 7)
+        var message = ArchiveDecoder()
+        message.userInfo[PathRecorder.key] = recorder
+        var general = message
+        general.readsMessages = false
+        let json = JSONDecoder()
+        json.userInfo[PathRecorder.key] = recorder
+        for round in 0..<60 {
+            let value = ProbeHolder.random(&generator)
+            let archive = try ArchiveEncoder().encode(value)
+            #expect(message.messageValue(ProbeHolder.self, from: archive) == value, "round \(round): message reading taken")
+            let messagePaths = recorder.take()
+            #expect(messagePaths.count == value.probeCount, "round \(round): each init(from:) once")
+            #expect(try general.decode(ProbeHolder.self, from: archive) == value, "round \(round)")
+            #expect(messagePaths == recorder.take(), "round \(round)")
+            #expect(try json.decode(ProbeHolder.self, from: JSONEncoder().encode(value)) == value)
+            #expect(messagePaths == recorder.take(), "round \(round)")
+        }
+    }
+
+    @Test func whatOnlyTheGeneralPathReadsLeavesTheMessage() throws {
+        // A value read in place that throws: the general path's error, with its coding path.
+        let bytes = try Self.archive(HoldsCounted(first: 4, counted: Counted(value: -1)))
+        Self.expectAgreement(HoldsCounted.self, from: bytes, asMessage: false)
+        // Past the depth limit inside a value read in place.
+        let nested = try Self.archive(HoldsDictionaries(first: 1, lists: [["a": 1]]))
+        for (depth, asMessage) in [(2, false), (3, true)] {
+            var limits = ArchiveDecoder.Limits()
+            limits.maximumDepth = depth
+            Self.expectAgreement(HoldsDictionaries.self, from: nested, asMessage: asMessage, limits: limits)
+        }
     }
 
     @Test func aTypeOnlyEverDamagedIsTriedAgain() throws {
@@ -186,9 +221,13 @@ private struct Counted: Codable, Equatable {
     static let decodes = Mutex(0)
     var value: Int
     init(value: Int) { self.value = value }
+    /// Refuses a negative value, with an error at its coding path.
     init(from decoder: any Decoder) throws {
         value = try decoder.singleValueContainer().decode(Int.self)
         Self.decodes.withLock { $0 += 1 }
+        if value < 0 {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "negative"))
+        }
     }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -216,5 +255,17 @@ private struct OnlyDamaged: Codable, Equatable, ArchiveDirectDecodable {
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> OnlyDamaged {
         let container = try decoder.keyedContainer(archiveKeys)
         return OnlyDamaged(value: try container.decode(Int.self, at: 0))
+    }
+}
+
+/// Generated code around dictionaries in an array: containers at depths 3 and 4.
+private struct HoldsDictionaries: Codable, Equatable, ArchiveDirectDecodable {
+    var first: Int
+    var lists: [[String: Int]]
+
+    static let archiveKeys = ArchiveKeySet([CodingKeys.first, .lists])
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> HoldsDictionaries {
+        let container = try decoder.keyedContainer(archiveKeys)
+        return HoldsDictionaries(first: try container.decode(at: 0), lists: try container.decode(at: 1))
     }
 }

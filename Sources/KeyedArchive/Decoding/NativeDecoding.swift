@@ -82,8 +82,16 @@ extension DecodingState {
         if usesGeneratedCode, let direct = directDecodableType(T.self), type == T.self {
             return try decodeDirect(direct, as: T.self, at: location, parentPath: parentPath, component: component, depth: depth)
         }
-        // No user code runs while a message is read: it could run twice (`Direct/MessageReading.swift`).
-        if readsMessage { throw abandonMessageRead() }
+        // In a message, in place, with the path the message knows (`Direct/MessageReading.swift`).
+        if readsMessage { return try decodeInMessage(type, at: location, depth: depth, component: component, optionalDepth: optionalDepth) }
+        return try decodeThroughInit(type, at: location, parentPath: parentPath, component: component, depth: depth, optionalDepth: optionalDepth)
+    }
+
+    /// `type.init(from:)` with a nested decoder at `location`, the depth checked.
+    func decodeThroughInit<T: Decodable>(
+        _ type: T.Type, at location: ValueLocation, parentPath: CodingPathNode, component: consuming PathComponent,
+        depth: Int, optionalDepth: Int
+    ) throws -> T {
         var decoder = makeDecoder(location: location, parentPath: parentPath, component: component, depth: depth,
                                   optionalDepth: _isOptional(T.self) ? optionalDepth : 0)
         let value = try type.init(from: decoder)

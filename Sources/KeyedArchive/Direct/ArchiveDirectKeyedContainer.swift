@@ -149,12 +149,10 @@ public struct ArchiveDirectKeyedContainer: ArchiveKeyedWriter {
         guard !fields.isEmpty else { return }
         let isLast = anchor == keys.count - 1
         for entry in fields.entries where (entry.anchor == anchor || isLast && entry.anchor > anchor) && !keys.owns(entry.key) {
-            // Each key in the form it had, a string one through the key table, as
-            // `encodeAnyValue` writes a key of the key set. Its steps, not a helper shared with
-            // it: that helper cost app state's encoding 0.4 % more instructions even inlined,
-            // 1.6 % not (callgrind), on the path every value without generated code takes.
-            let wire = KeyForm.integer(of: entry.key).map(KeyForm.wire(integer:))
-                ?? KeyForm.wire(stringIndex: state.keyTable.index(of: entry.key.stringValue))
+            // `encodeAnyValue`'s steps, not a helper shared with it: that helper cost app
+            // state's encoding 0.4 % more instructions even inlined, 1.6 % not (callgrind), on
+            // the path every value without generated code takes.
+            let wire = state.wire(ofUnknownKey: entry.key)
             try state.withSink(forWritingTo: container) { sink in
                 let mark = sink.mark()
                 let addedKey = state.writeKey(wire: wire, into: sink)

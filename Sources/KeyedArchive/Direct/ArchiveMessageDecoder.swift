@@ -7,8 +7,9 @@ import Foundation
 /// The reader of a message (`MessageReading.swift`): each keyed container is read with one
 /// cursor, each read taking the next entry, in the order generated code writes them.
 ///
-/// No coding path is kept: no user code runs in a message, and no error leaves it. Whatever the
-/// cursor cannot answer gives the message up (`DecodingState.abandonMessageRead`), and the
+/// No coding path is built: no error leaves a message, and a value read in place by its
+/// `init(from:)` gets its path from the steps the message notes (`MessagePath.swift`). Whatever
+/// the cursor cannot answer gives the message up (`DecodingState.abandonMessageRead`), and the
 /// archive is read again by the general path, whose errors are the ones a caller sees.
 ///
 /// For generated code, as `ArchiveReader` is: values reach it only through `_archiveDecode`.
@@ -245,9 +246,9 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     }
 
     /// The value of `type` under key `key`: natively, or through its generated code (a type
-    /// that needs `init(from:)` gives the message up, `DecodingState.decodeValue`).
+    /// that needs `init(from:)` is read in place, `DecodingState.decodeMessageField`).
     public func read<T: Decodable>(_ type: T.Type, at key: Int) throws -> T {
-        try state.decodeValue(type, at: require(key), parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+        try state.decodeMessageField(type, at: require(key), depth: depth + 1, step: MessageStep(keys, key))
     }
 
     /// The value under key `key`; `nil` if there is none, or if it is nil and `T` is not itself
@@ -255,32 +256,34 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
-        return try state.decodeValue(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+        return try state.decodeMessageField(T.self, at: location, depth: depth + 1, step: MessageStep(keys, key))
     }
 
     /// The value of `type`, which has generated code, under key `key`.
     public func readDirect<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T {
-        try directValue(T.self, at: require(key))
+        try directValue(T.self, at: require(key), key: key)
     }
 
     /// The value of `type`, which has generated code, under key `key`, or `nil` if there is none
     /// or it is nil.
     public func readDirectIfPresent<T: ArchiveDirectDecodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try present(key) else { return nil }
-        return try directValue(T.self, at: location)
+        return try directValue(T.self, at: location, key: key)
     }
 
-    /// The value at `location` (`DecodingState.decodeDirectField`).
+    /// The value of key `key` at `location` (`DecodingState.decodeDirectField`), its step noted
+    /// for the values inside it.
     @inline(__always)
-    private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation) throws -> T {
-        try state.decodeDirectField(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1)
+    private func directValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, key: Int) throws -> T {
+        state.messageCursors.note(MessageStep(keys, key), depth: depth + 1)
+        return try state.decodeDirectField(T.self, at: location, parentPath: .root, component: .none, depth: depth + 1)
     }
 
     /// The value under key `key` into `value` if the container has the key (one lookup, which a
     /// message answers without giving up, as `contains` cannot).
     public func read<T: Decodable>(_ type: T.Type, at key: Int, default value: inout T) throws {
         guard let location = try location(key) else { return }
-        value = try state.decodeValue(type, at: location, parentPath: .root, component: .none, depth: depth + 1, optionalDepth: 1)
+        value = try state.decodeMessageField(type, at: location, depth: depth + 1, step: MessageStep(keys, key))
     }
 
     /// Gives the message up: asking without taking the entry is outside a cursor's reading,
@@ -317,6 +320,7 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     public func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) throws -> ArchiveMessageKeyedDecodingContainer {
         guard let location = try location(key) else { throw state.abandonMessageRead() }
         let nested = try state.openMessageContainer(nestedKeys, at: location, depth: depth + 1)
+        state.messageCursors.note(MessageStep(keys, key), depth: depth + 1)
         return ArchiveMessageKeyedDecodingContainer(state: state, keys: nestedKeys, depth: depth + 1, cursor: nested)
     }
 

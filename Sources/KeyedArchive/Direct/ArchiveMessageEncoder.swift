@@ -12,10 +12,12 @@ public struct ArchiveMessageEncoder: ArchiveWriter {
     let state: EncodingState
     /// Nesting depth of the value (checked against the limit by whoever made this writer).
     let depth: Int
+    /// How the value is reached from the container around it (`MessagePath.swift`).
+    let step: MessageStep
     /// Whether the value was written (a keyed container opened, or a single value).
     private(set) var wroteValue = false
 
-    init(state: EncodingState, depth: Int) { (self.state, self.depth) = (state, depth) }
+    init(state: EncodingState, depth: Int, step: MessageStep) { (self.state, self.depth, self.step) = (state, depth, step) }
 
     /// Marks the value written; stops on a second write, which would corrupt the archive.
     private mutating func claimValue() {
@@ -26,7 +28,7 @@ public struct ArchiveMessageEncoder: ArchiveWriter {
     /// The value's keyed container, opened at the end of the message.
     public mutating func keyedContainer(_ keys: ArchiveKeySet) -> ArchiveMessageKeyedContainer {
         claimValue()
-        return ArchiveMessageKeyedContainer(state: state, keys: keys, depth: depth)
+        return ArchiveMessageKeyedContainer(state: state, keys: keys, depth: depth, step: step)
     }
 
     /// Writes `value` as the whole value.
@@ -58,23 +60,27 @@ public struct ArchiveMessageEncoder: ArchiveWriter {
 
     /// Writes `elements` as an unkeyed container whose count is known when it is opened; each
     /// element through its generated code, after the previous one's containers are closed. A
-    /// class element needs the identity checks, and a type whose generated code leaves it to
-    /// `encode(to:)` that: both give the message up.
+    /// class instance (which needs the cycle checks) and an element whose generated code leaves
+    /// it to `encode(to:)` are written in place by the general path.
     public mutating func encodeElements<Element: ArchiveDirectEncodable>(_ elements: [Element]) throws {
         claimValue()
-        guard !(Element.self is AnyObject.Type), Element._archiveCanEncode else { throw state.abandonMessage() }
-        let serial = state.openMessageContainer(.unkeyed, depth: depth, count: elements.count)
+        let serial = state.openMessageContainer(.unkeyed, depth: depth, count: elements.count, step: step)
+        let inPlace = Element.self is AnyObject.Type || !Element._archiveCanEncode
         for index in 0..<elements.count {
             guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
-            try state.encodeMessageValue(elements[index], depth: depth + 1)
+            if inPlace {
+                try state.encodeInMessage(elements[index], component: .index(index), depth: depth + 1)
+            } else {
+                try state.encodeMessageValue(elements[index], depth: depth + 1, step: MessageStep(element: index))
+            }
         }
     }
 }
 
 /// The keyed container of a message: each entry's key, then its value, at the end of the bytes.
-/// A value the message cannot write (one without generated code, a class instance, unknown
-/// fields, a key set whose keys could repeat) gives the message up, and the general path writes
-/// the archive (`MessageWriting.swift`).
+/// A value without generated code or a class instance is written in place by the general path;
+/// a key set whose keys could repeat gives the message up, and the general path writes the
+/// archive (`MessageWriting.swift`).
 public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     let state: EncodingState
     let keys: ArchiveKeySet
@@ -85,10 +91,11 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     /// Where the places of the string keys of `keys` are in `state.directKeyWires`.
     let wireBase: Int
 
-    /// Opens a keyed container with the keys `keys` at the end of the message, at depth `depth`.
-    init(state: EncodingState, keys: ArchiveKeySet, depth: Int) {
+    /// Opens a keyed container with the keys `keys` at the end of the message, at depth `depth`,
+    /// reached by `step`.
+    init(state: EncodingState, keys: ArchiveKeySet, depth: Int, step: MessageStep) {
         (self.state, self.keys, self.depth) = (state, keys, depth)
-        serial = state.openMessageContainer(.keyed, depth: depth)
+        serial = state.openMessageContainer(.keyed, depth: depth, step: step)
         wireBase = keys.hasStringKeys ? state.directKeyWires.base(for: keys) : 0
     }
 
@@ -124,7 +131,7 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     /// be opened gives the message up; the one returned is then never written.
     public mutating func nestedContainer(_ nestedKeys: ArchiveKeySet, at key: Int) -> ArchiveMessageKeyedContainer {
         if (try? writeKey(key)) == nil { _ = state.abandonMessage() }
-        return ArchiveMessageKeyedContainer(state: state, keys: nestedKeys, depth: depth + 1)
+        return ArchiveMessageKeyedContainer(state: state, keys: nestedKeys, depth: depth + 1, step: MessageStep(keys, key))
     }
 
     /// Writes an explicit nil under key `key`.
@@ -168,27 +175,40 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     public mutating func encode(_ value: Data, at key: Int) throws { try writeEntry(key) { NativeEncoding.writeBytes(value, into: &$0) } }
 
     /// Writes `value` under key `key`: a native value, or one with generated code; anything
-    /// else gives the message up.
+    /// else in place, by the general path.
     public mutating func encode<T: Encodable>(_ value: T, at key: Int) throws {
         let valueDepth = depth + 1
         try writeKey(key)
         if NativeEncoding.write(value, into: &state.main.writer, withinDepth: valueDepth <= state.maximumDepth) { return }
-        guard let direct = state.directEncodableType(T.self) else { throw state.abandonMessage() }
-        try state.encodeMessageValue(value, as: direct, depth: valueDepth)
+        guard let direct = state.directEncodableType(T.self) else {
+            return try state.encodeInMessage(value, component: .keyOf(keys, key), depth: valueDepth)
+        }
+        try state.encodeMessageValue(value, as: direct, depth: valueDepth, step: MessageStep(keys, key))
     }
 
-    /// Writes `value`, which has generated code, under key `key` (not a class instance, nor a
-    /// type whose generated code leaves it to `encode(to:)`: those give the message up).
+    /// Writes `value`, which has generated code, under key `key`: a class instance, or a type
+    /// whose generated code leaves it to `encode(to:)`, in place by the general path.
     public mutating func encode<T: ArchiveDirectEncodable>(_ value: T, at key: Int) throws {
-        guard state.directEncodableType(T.self) != nil else { throw state.abandonMessage() }
         try writeKey(key)
-        try state.encodeMessageValue(value, depth: depth + 1)
+        guard state.directEncodableType(T.self) != nil else {
+            return try state.encodeInMessage(value, component: .keyOf(keys, key), depth: depth + 1)
+        }
+        try state.encodeMessageValue(value, depth: depth + 1, step: MessageStep(keys, key))
     }
 
-    /// Unknown fields give the message up (a message writes known keys only): the general path
-    /// writes the archive again, with them.
+    /// Writes the unknown entries of `fields` that stood after key `anchor`, as
+    /// `ArchiveDirectKeyedContainer` does: each key in the form it had, each value in place by
+    /// the general path. Entries whose keys could repeat one another give the message up (the
+    /// general path notes repeated keys; a message has no record of its keys).
     public mutating func encode(_ fields: ArchiveUnknownFields, after anchor: Int) throws {
-        if !fields.isEmpty { throw state.abandonMessage() }
+        guard !fields.isEmpty else { return }
+        guard fields.keysAreDistinct else { throw state.abandonMessage() }
+        let isLast = anchor == keys.count - 1
+        for entry in fields.entries where (entry.anchor == anchor || isLast && entry.anchor > anchor) && !keys.owns(entry.key) {
+            guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
+            state.main.writer.appendVarint(state.wire(ofUnknownKey: entry.key))
+            try state.encodeInMessage(entry.value, component: .key(entry.key), depth: depth + 1)
+        }
     }
 
     // MARK: Optionals: no entry for `nil` (see `ArchiveKeyedWriter`).

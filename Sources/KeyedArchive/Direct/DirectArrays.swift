@@ -90,6 +90,8 @@ extension ArchiveUnkeyedDecodingContainer {
     /// with generated code and no native form, without asking again which kind of type it is.
     mutating func decodeDirectElement<T: ArchiveDirectDecodable>(_ type: T.Type) throws -> T {
         let location = try next(type)
+        // In a message, the element's step, for the values inside it (`MessageCursors.note`).
+        if state.readsMessage { state.messageCursors.note(MessageStep(element: currentIndex), depth: depth + 1) }
         let value = try state.decodeDirectValue(type, at: location, parentPath: path, component: .index(currentIndex), depth: depth + 1)
         try advance()
         return value

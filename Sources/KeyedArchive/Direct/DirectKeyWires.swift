@@ -102,4 +102,10 @@ extension EncodingState {
         directKeyWires.note(DirectKeyWires.Place(epoch: keyTable.epoch, index: tableIndex), at: base + index)
         return KeyForm.wire(stringIndex: tableIndex)
     }
+
+    /// The varint of an unknown entry's key, in the form it had: an integer, or a name through
+    /// the key table. What both keyed writers write unknown fields back with.
+    func wire(ofUnknownKey key: UnknownKey) -> UInt64 {
+        KeyForm.integer(of: key).map(KeyForm.wire(integer:)) ?? KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
+    }
 }

@@ -16,15 +16,19 @@ import Foundation
 // container), and a key set's position never goes back, so no key can repeat. When the code
 // has read its value, every entry of its containers must have been taken.
 //
-// Message reading handles a closed world, as message writing does: archives without shared
-// objects or two spellings of a key, containers read through generated code (and single values,
-// arrays, native values). Anything else — a read out of order, an entry no key matches, a value
-// that needs `init(from:)`, an enum's case container that holds other entries, `contains` or
-// `decodeNil`, anything that throws — *abandons* the message, and the general path reads the archive again from the
-// start, with every check and error it has. So no user code runs in message mode, and whatever
-// message mode accepts, the general path reads the same way (the tests compare the two on valid
-// and damaged archives). A type the general path then reads is not tried again; one whose
-// archive fails both ways is (damaged bytes say nothing about the type).
+// Message reading reads what generated code reads: containers read through generated code,
+// single values, arrays and native values, in archives without shared objects or two
+// spellings of a key. A value only its `init(from:)` reads (a dictionary, a plain `Codable`
+// type) is read *in place*, once, by the general path: its decoder starts at the value's
+// bytes with the coding path the general path would give it (`MessagePath.swift`), and the
+// message goes on after it (`decodeInMessage`). Anything else — a read out of order, an entry
+// no key matches (unknown fields, which the general path collects), an enum's case container
+// that holds other entries, `contains` or `decodeNil`, anything that throws — *abandons* the
+// message, and the general path reads the archive again from the start, with every check and
+// error it has (the `init(from:)` of a value read in place runs again then). Whatever message
+// mode accepts, the general path reads the same way (the tests compare the two on valid and
+// damaged archives). A type the general path then reads is not tried again; one whose archive
+// fails both ways is (damaged bytes say nothing about the type).
 
 /// Thrown inside message reading to leave it; never seen outside `ArchiveDecoder`.
 struct MessageReadAbandoned: Error {}
@@ -46,8 +50,40 @@ final class MessageCursors {
     // the move. Unchecked exclusivity: a state, and its cursors, belong to one `decode` call.
     @exclusivity(unchecked) private var cursors = GrowableBuffer<Cursor>(capacity: 16)
 
+    /// The step that led to the value being read at each depth, the root's first: `steps[d - 1]`
+    /// for depth `d`. Each value with containers, or read in place, notes its step when it is
+    /// reached, so the steps below the current depth are always those of the values being read;
+    /// the path is built from them only for a value read in place (`MessagePath.swift`).
+    @exclusivity(unchecked) private var steps = GrowableBuffer<MessageStep>(capacity: 16)
+
     /// How many cursors are open.
     var count: Int { cursors.count }
+
+    /// Notes that the value at depth `depth` (the root's is 1) is reached by `step`.
+    @inline(__always)
+    func note(_ step: MessageStep, depth: Int) {
+        if depth <= steps.count {
+            // In bounds (a depth is at least 1): the subscript's check again cost a message of
+            // media lists 1 % more instructions in all.
+            steps.base[depth - 1] = step
+        } else {
+            // A depth whose value noted nothing (not one generated code reads) has no known step.
+            while steps.count < depth - 1 { steps.append(.unknown) }
+            steps.append(step)
+        }
+    }
+
+    /// The coding path of the value at depth `depth`, or `nil` if a step to it is not known.
+    func path(ofDepth depth: Int) -> CodingPathNode? {
+        guard depth <= steps.count else { return nil }
+        var node = CodingPathNode.root
+        for index in 0..<depth {
+            let step = steps[index]
+            if step.isUnknown { return nil }
+            node = node.appending(step.component)
+        }
+        return node
+    }
 
     /// Opens a cursor over the entries in `start..<end`; returns its index.
     @inline(__always)
@@ -76,6 +112,12 @@ final class MessageCursors {
         return complete
     }
 
+    /// The step noted for the value at depth `depth`, if one is known.
+    func knownStep(atDepth depth: Int) -> MessageStep? {
+        guard depth >= 1, depth <= steps.count, !steps[depth - 1].isUnknown else { return nil }
+        return steps[depth - 1]
+    }
+
     /// Closes every cursor, for the next message.
     func reset() { cursors.truncate(to: 0) }
 }
@@ -94,6 +136,7 @@ extension DecodingState {
         }
         readsMessage = true
         messageReadWasAbandoned = false
+        messageCursors.note(.root, depth: 1)
         // Not `try?`: a `T?` of an unspecialized `T` costs a runtime metadata lookup per call.
         do {
             let value = try decodeDirectRoot(direct, as: T.self, at: root)
@@ -117,6 +160,7 @@ extension DecodingState {
         guard archiveAllowsMessages, let direct = directRootType(T.self) else { return nil }
         readsMessage = true
         messageReadWasAbandoned = false
+        messageCursors.note(.root, depth: 1)
         defer {
             readsMessage = false
             messageCursors.reset()
@@ -150,6 +194,40 @@ extension DecodingState {
             unsafeBitCast(try decodeDirectValue(D.self, at: root, parentPath: .root, component: .none, depth: 1), to: T.self)
         }
         return try read(direct)
+    }
+
+    /// A keyed container's value of `type` under the key `step` names, at depth `depth`: what
+    /// `decodeValue` does, the step noted first for the values inside it, or for its own coding
+    /// path if it is read in place.
+    @inline(__always)
+    func decodeMessageField<T: Decodable>(_ type: T.Type, at location: ValueLocation, depth: Int, step: MessageStep) throws -> T {
+        messageCursors.note(step, depth: depth)
+        return try decodeValue(type, at: location, parentPath: .root, component: .none, depth: depth, optionalDepth: 1)
+    }
+
+    /// Reads a value of `type` that only its `init(from:)` reads, in place, at depth `depth`
+    /// (checked): by the general path, whose decoder sees the coding path of the value at depth
+    /// `depth - 1` and `component` (an element's index), or, with no component, the step noted
+    /// for this depth (a keyed container's value, `decodeMessageField`). The message goes on
+    /// after it. A value that throws, or whose path is not known, gives the message up: the
+    /// general path reads the archive again and throws its error.
+    @inline(never)
+    func decodeInMessage<T: Decodable>(
+        _ type: T.Type, at location: ValueLocation, depth: Int, component: PathComponent, optionalDepth: Int
+    ) throws -> T {
+        let own: PathComponent? = switch component {
+        case .none: messageCursors.knownStep(atDepth: depth)?.component
+        default: component
+        }
+        guard let own, let parentPath = messageCursors.path(ofDepth: depth - 1) else { throw abandonMessageRead() }
+        // The general path's own reads: no cursor of the message moves meanwhile.
+        readsMessage = false
+        defer { readsMessage = true }
+        do {
+            return try decodeThroughInit(type, at: location, parentPath: parentPath, component: own, depth: depth, optionalDepth: optionalDepth)
+        } catch {
+            throw abandonMessageRead()
+        }
     }
 
     /// Gives up the message: `decodeRoot` reads the archive again by the general path. The

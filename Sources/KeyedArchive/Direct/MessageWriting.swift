@@ -13,14 +13,20 @@ import Foundation
 // `ArchiveEncoder` first tries the value in *message mode*: containers are a stack of open
 // payloads in the main sink, and a write goes straight to the end of the bytes.
 //
-// Message mode handles a closed world: scalars and the other native values, optionals, and
-// values with generated code (structs, raw-value and associated-value enums, arrays of them)
-// within the depth limit. Anything else — a value that needs `encode(to:)`, a class instance, a
-// key set whose keys could repeat, a container written out of order, a value that writes
-// nothing, anything that throws — *abandons* the message: its bytes are thrown away and the
-// general path encodes the value from the start, with every check and error it has. Generated
-// code only reads stored properties, so running it again changes nothing, and the general path
-// writes the same bytes (the tests compare every message-mode archive with it).
+// Message mode writes what generated code writes: scalars and the other native values,
+// optionals, and values with generated code (structs, raw-value and associated-value enums,
+// arrays of them) within the depth limit. A value it cannot write itself — one that needs
+// `encode(to:)`, a class instance — is written *in place*, once, by the general path: its
+// encoder starts at the end of the message's bytes, with the coding path the general path
+// would give it (`MessagePath.swift`), and when it returns its containers are closed and the
+// message goes on (`encodeInMessage`). What the general path alone can finish — a write out
+// of order (which needs the late-write pass), a key set whose keys could repeat, unknown
+// fields that could, a value that writes nothing, the depth limit, anything that throws —
+// *abandons* the message: its bytes are thrown away and the general path encodes the value
+// from the start, with every check and error it has. Generated code only reads stored
+// properties, so running it again changes nothing, and the general path writes the same bytes
+// (the tests compare every message-mode archive with it). What a restart costs, and why it is
+// left for those cases: `Direct/README.md`.
 
 /// Thrown inside message mode to leave it; never seen outside `ArchiveEncoder`.
 struct MessageAbandoned: Error {}
@@ -28,7 +34,7 @@ struct MessageAbandoned: Error {}
 /// The containers open while a message is written, outermost first: the container at depth
 /// `d` is `frames[d - 1]`, since generated code opens each container inside the one open above
 /// it.
-struct MessageContainers {
+struct MessageContainers: ~Copyable {
     struct Frame {
         /// Tells containers apart: a container struct kept after its container closed must not
         /// write into another container at the same depth.
@@ -37,9 +43,13 @@ struct MessageContainers {
         let payloadStart: Int
         /// Elements of an unkeyed container, known when it is opened.
         let count: Int
+        /// How the container is reached from the one around it (`MessagePath.swift`).
+        let step: MessageStep
     }
 
-    private(set) var frames: [Frame] = []
+    // A `GrowableBuffer`, not an `Array`: every container of every message is pushed and
+    // popped, and an array's uniqueness checks per push cost more than the push.
+    private var frames = GrowableBuffer<Frame>(capacity: 16)
     private var nextSerial = 0
 
     /// Whether the container `serial` at depth `depth` is the innermost open one.
@@ -55,10 +65,17 @@ struct MessageContainers {
 
     /// Opens a container whose payload starts at `payloadStart`; returns its serial.
     @inline(__always)
-    mutating func push(_ kind: ContainerLayout.Kind, payloadStart: Int, count: Int) -> Int {
+    mutating func push(_ kind: ContainerLayout.Kind, payloadStart: Int, count: Int, step: MessageStep) -> Int {
         nextSerial &+= 1
-        frames.append(Frame(serial: nextSerial, kind: kind, payloadStart: payloadStart, count: count))
+        frames.append(Frame(serial: nextSerial, kind: kind, payloadStart: payloadStart, count: count, step: step))
         return nextSerial
+    }
+
+    /// The coding path of the container at depth `depth` (the root value's at 1), which is open.
+    func path(ofDepth depth: Int) -> CodingPathNode {
+        var node = CodingPathNode.root
+        for index in 0..<depth { node = node.appending(frames[index].step.component) }
+        return node
     }
 
     @inline(__always)
@@ -69,7 +86,7 @@ struct MessageContainers {
     /// Forgets the open containers, keeping the memory for the next message. Serials go on
     /// counting: a container kept from an earlier message never matches a new one.
     mutating func reset() {
-        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        frames.truncate(to: 0)
     }
 }
 
@@ -90,7 +107,7 @@ extension EncodingState {
         writesMessage = true
         messageWasAbandoned = false
         do {
-            try encodeMessageValue(value, as: direct, depth: 1)
+            try encodeMessageValue(value, as: direct, depth: 1, step: .root)
         } catch {
             // `MessageAbandoned`, or an error thrown by a hand-written `_archiveEncode`: the
             // general path throws it again, with its coding path.
@@ -102,9 +119,14 @@ extension EncodingState {
             return true
         }
         abandonedMessageTypes.remember(T.self)
-        main.reset()
+        // As a value that threw is rolled back: the bytes go, and every container a value
+        // written in place recorded is cut off, its serial not reused, so that a container
+        // struct its `encode(to:)` kept cannot write into the archive written again.
+        main.rollBack(to: .start, addedEntries: 0, addedKey: nil)
         keyTable.reset()
         messageContainers.reset()
+        lateWrites.reset()
+        if !depthErrors.isEmpty { depthErrors.removeAll() }
         return false
     }
 
@@ -112,11 +134,11 @@ extension EncodingState {
     static let typesAbandonedAsMessages = RememberedTypes.Shared()
 
     /// Writes `value` through its generated code at the end of the message (its key, if any,
-    /// written), at depth `depth`. Past the depth limit, even a single value is the general
-    /// path's error.
-    func encodeMessageValue<T: ArchiveDirectEncodable>(_ value: T, depth: Int) throws {
+    /// written), at depth `depth`, reached by `step`. Past the depth limit, even a single value
+    /// is the general path's error.
+    func encodeMessageValue<T: ArchiveDirectEncodable>(_ value: T, depth: Int, step: MessageStep) throws {
         guard depth <= maximumDepth else { throw abandonMessage() }
-        var encoder = ArchiveMessageEncoder(state: self, depth: depth)
+        var encoder = ArchiveMessageEncoder(state: self, depth: depth, step: step)
         try T._archiveEncode(value, to: &encoder)
         // A value that writes nothing is `{}` on the general path, and an error at the top.
         guard encoder.wroteValue else { throw abandonMessage() }
@@ -125,10 +147,10 @@ extension EncodingState {
     /// `encodeMessageValue(_:depth:)` for a value whose type `directEncodableType` found to be
     /// `direct`.
     @inline(__always)
-    func encodeMessageValue<T: Encodable>(_ value: T, as direct: any ArchiveDirectEncodable.Type, depth: Int) throws {
+    func encodeMessageValue<T: Encodable>(_ value: T, as direct: any ArchiveDirectEncodable.Type, depth: Int, step: MessageStep) throws {
         func write<D: ArchiveDirectEncodable>(_ type: D.Type) throws {
             // `D` is `T`: the lookup only gave it a name.
-            try encodeMessageValue(unsafeBitCast(value, to: D.self), depth: depth)
+            try encodeMessageValue(unsafeBitCast(value, to: D.self), depth: depth, step: step)
         }
         try write(direct)
     }
@@ -141,18 +163,49 @@ extension EncodingState {
         return MessageAbandoned()
     }
 
-    /// Opens a container of `kind` at the end of the message, at depth `depth`; an unkeyed one
-    /// holds `count` elements. Returns its serial, or 0, which no container has, past the depth
-    /// limit (the general path's error) or outside the message: the message is given up then,
-    /// and no write reaches the container.
+    /// Opens a container of `kind` at the end of the message, at depth `depth`, reached by
+    /// `step`; an unkeyed one holds `count` elements. Returns its serial, or 0, which no
+    /// container has, past the depth limit (the general path's error) or outside the message:
+    /// the message is given up then, and no write reaches the container.
     @inline(__always)
-    func openMessageContainer(_ kind: ContainerLayout.Kind, depth: Int, count: Int = 0) -> Int {
+    func openMessageContainer(_ kind: ContainerLayout.Kind, depth: Int, count: Int = 0, step: MessageStep) -> Int {
         guard writesMessage, depth <= maximumDepth, messageContainers.depth == depth - 1 else {
             _ = abandonMessage()
             return 0
         }
         let payloadStart = ContainerLayout.open(kind, in: &main.writer)
-        return messageContainers.push(kind, payloadStart: payloadStart, count: count)
+        return messageContainers.push(kind, payloadStart: payloadStart, count: count, step: step)
+    }
+
+    /// Writes `value`, which the message cannot write itself (it needs `encode(to:)`, or is a
+    /// class instance), in place: at the end of the message (its key or element already
+    /// written), at depth `depth`, by the general path, whose encoder sees the coding path of
+    /// the container at depth `depth - 1` and `component`. The value's containers are closed
+    /// when it returns, and the message goes on.
+    ///
+    /// What the general path could only finish with the late-write pass (a write out of order,
+    /// a repeated key, a new sink), a container past the depth limit, and a value that throws
+    /// give the message up: the general path writes the archive again and throws its error.
+    @inline(never)
+    func encodeInMessage<T: Encodable>(_ value: T, component: @autoclosure () -> PathComponent, depth: Int) throws {
+        guard writesMessage, depth <= maximumDepth, main.stack.count == 0, main.pendingSlot == nil else { throw abandonMessage() }
+        let sinkCount = sinks.count
+        // The general path's own writes: a message container is not written meanwhile.
+        writesMessage = false
+        do {
+            var encoder = try encodeValue(value, in: main, parentPath: messageContainers.path(ofDepth: depth - 1),
+                                          component: component(), depth: depth, optionalDepth: 1)
+            // A value that wrote nothing is `{}`, as the general path writes it.
+            if let encoder, main.pendingSlot === encoder { resolvePendingSlot(in: main) }
+            recycle(&encoder)
+        } catch {
+            throw abandonMessage()
+        }
+        // Its containers were left open for user code to come back to; it cannot now (a write
+        // through one kept would be out of order: into a side sink, noted in `lateWrites`).
+        main.close(downTo: 0)
+        guard lateWrites.isEmpty, sinks.count == sinkCount, depthErrors.isEmpty else { throw abandonMessage() }
+        writesMessage = true
     }
 
     /// Makes the container `serial` at depth `depth` the innermost open container of the

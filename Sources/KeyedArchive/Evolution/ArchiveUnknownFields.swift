@@ -106,6 +106,14 @@ public struct ArchiveUnknownFields: Hashable, Sendable {
         return true
     }
 
+    /// Whether no two entries have one key (`ArchiveKeySet.identity(of:)`): true of the fields
+    /// of a container read from an archive, whose keys are distinct.
+    var keysAreDistinct: Bool {
+        guard entries.count > 1 else { return true }
+        var seen = Set<ArchiveKeySet.Identity>()
+        return entries.allSatisfy { seen.insert(ArchiveKeySet.identity(of: $0.key)).inserted }
+    }
+
     /// Where the entry with key `key` is, by the key's identity (`ArchiveKeySet.identity(of:)`).
     private func index(of key: String) -> Int? {
         let identity = ArchiveKeySet.identity(of: UnknownKey.string(key))

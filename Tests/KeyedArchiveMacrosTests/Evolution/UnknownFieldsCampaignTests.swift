@@ -180,6 +180,13 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
             let receiverValues = receiver.fields.filter { _ in source.below(4) != 0 }.map { ($0, 5000 + source.below(1000)) }
             var moved = VersionedRecord(version: receiver, values: Dictionary(uniqueKeysWithValues: receiverValues))
             moved.unknownFields = read.unknownFields
+            // Message mode writes the unknown entries in place, with the general path's bytes.
+            var general = ArchiveEncoder()
+            general.writesMessages = false
+            let message = ArchiveEncoder().messageArchive(of: moved)
+            #expect(message != nil, "\(context): message mode taken")
+            let generalArchive = try general.encode(moved)
+            #expect(message == nil || message == generalArchive, "\(context): message mode's bytes")
             for (name, encoder) in UnknownFieldsTests.encoders {
                 let archive = try encoder.encode(moved)
                 let result = try entries(archive)

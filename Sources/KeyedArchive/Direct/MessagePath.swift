@@ -1,0 +1,58 @@
+// The coding path inside a message.
+//
+// A message keeps no coding path while generated code writes or reads it: no user code sees
+// one, and building a path node per container would cost every message an allocation per
+// container. When a message meets a value only `encode(to:)` or `init(from:)` can handle, that
+// value is handed to the general path in place (`MessageWriting.swift`, `MessageReading.swift`),
+// and its encoder or decoder must report the path the general path would give it. So each
+// container open on a message's stack keeps the one step that led to it from its parent, and
+// the path is built from those steps only when such a value is met.
+
+/// How a container or value of a message is reached from the container around it: key `index`
+/// of a key set, element `index` of an unkeyed container, or nothing (the root value).
+struct MessageStep {
+    /// The key set of the container the step is taken in; `nil` for an element or the root.
+    ///
+    /// Unretained: a step is only read while the container it was taken in is open, and that
+    /// container's struct, alive in the generated code that is running, holds the key set (a
+    /// type's key set is a `static let` besides). Retaining it would cost every container of
+    /// every message a retain and a release.
+    let keys: Unmanaged<ArchiveKeySet>?
+    /// The key's position in `keys`, or the element's index; −1 for the root, −2 for `unknown`.
+    let index: Int
+
+    /// The step to key `index` of `keys`.
+    @inline(__always)
+    init(_ keys: ArchiveKeySet, _ index: Int) {
+        self.keys = Unmanaged.passUnretained(keys)
+        self.index = index
+    }
+
+    /// The step to element `index` of an unkeyed container.
+    @inline(__always)
+    init(element index: Int) {
+        keys = nil
+        self.index = index
+    }
+
+    // Computed, not stored: a `static let` is a lazily initialized global, and reaching it
+    // costs every message a call.
+
+    /// The root value: adds nothing to the path.
+    static var root: MessageStep { MessageStep(keys: nil, index: -1) }
+    /// No step was noted for this depth (`MessageCursors.note`): the path is not known.
+    static var unknown: MessageStep { MessageStep(keys: nil, index: -2) }
+
+    private init(keys: Unmanaged<ArchiveKeySet>?, index: Int) {
+        self.keys = keys
+        self.index = index
+    }
+
+    var isUnknown: Bool { keys == nil && index == -2 }
+
+    /// What the step adds to a coding path.
+    var component: PathComponent {
+        if let keys { return .keyOf(keys.takeUnretainedValue(), index) }
+        return index >= 0 ? .index(index) : .none
+    }
+}
