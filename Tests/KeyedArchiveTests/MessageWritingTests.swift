@@ -113,6 +113,10 @@ import Testing
         // Nested inside an array of messages, after others were written; an empty dictionary.
         Self.expectAgreement([Mixed(part: part, other: .none), Mixed(part: part, other: .dictionary([:]))], asMessage: true)
         Self.expectAgreement([Mixed(part: part, other: .none)], asMessage: true)
+        // A super encoder taken and never written through: `{}` under its key, as the general
+        // path writes it when the parent moves on.
+        Self.expectAgreement(Mixed(part: part, other: .unusedSuperEncoder), asMessage: true)
+        Self.expectAgreement([Mixed(part: part, other: .unusedSuperEncoder), Mixed(part: part, other: .none)], asMessage: true)
     }
 
     @Test func encodeToRunsOnceInPlaceWithTheGeneralPathsCodingPath() throws {
@@ -145,6 +149,11 @@ import Testing
         // late-write pass, or its error with its coding path.
         Self.expectAgreement(Mixed(part: part, other: .lateWriter(PlainLateWriter(value: 4))), asMessage: false)
         Self.expectAgreement([Mixed(part: part, other: .none), Mixed(part: part, other: .throwing)], asMessage: false)
+        // A value written in place keeps its unkeyed container; a later one writes its count,
+        // after a string long enough to grow the length prefix of the container around both.
+        let kept = KeptContainer()
+        let keeps = KeepsAndCounts(inner: .init(text: String(repeating: "x", count: 200), filler: .init(kept: kept)), counter: .init(kept: kept))
+        Self.expectAgreement(keeps, asMessage: false)
         // One value written in place keeps its container; a later one writes into it.
         let stash = ContainerStash()
         Self.expectAgreement(TwoStashers(first: Stasher(stash: stash, writes: false), second: Stasher(stash: stash, writes: true)),
@@ -302,6 +311,7 @@ private final class PlainInstance: Codable {
 private enum Other {
     enum Direction: String, Codable { case up }
     case none, dictionary([String: Int]), nested([[String: Int]]), plain(Direction), instance(PlainInstance), lateWriter(PlainLateWriter), throwing
+    case unusedSuperEncoder
 }
 
 /// `LateWriter` without generated code: writes into a nested container after its parent wrote
@@ -310,6 +320,16 @@ private struct PlainLateWriter: Encodable {
     var value: Int
     func encode(to encoder: any Encoder) throws {
         try LateWriter(value: value).encode(to: encoder)
+    }
+}
+
+/// Takes a super encoder in a nested container and writes nothing through it.
+private struct UnusedSuperEncoder: Encodable {
+    enum CodingKeys: String, CodingKey { case nested, base }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .nested)
+        _ = nested.superEncoder(forKey: .base)
     }
 }
 
@@ -337,6 +357,7 @@ private struct Mixed: Encodable, ArchiveDirectEncodable {
         case .instance(let value): try container.encode(value, forKey: .other)
         case .lateWriter(let value): try container.encode(value, forKey: .other)
         case .throwing: try container.encode(PlainThrowing(), forKey: .other)
+        case .unusedSuperEncoder: try container.encode(UnusedSuperEncoder(), forKey: .other)
         }
     }
 
@@ -352,6 +373,7 @@ private struct Mixed: Encodable, ArchiveDirectEncodable {
         case .instance(let value): try container.encode(value, at: 1)
         case .lateWriter(let value): try container.encode(value, at: 1)
         case .throwing: try container.encode(PlainThrowing(), at: 1)
+        case .unusedSuperEncoder: try container.encode(UnusedSuperEncoder(), at: 1)
         }
     }
 }
@@ -427,6 +449,66 @@ private struct LateWriter: Encodable, ArchiveDirectEncodable {
         var nested = container.nestedContainer(nestedKeys, at: 0)
         try container.encode(value.value, at: 1)
         try nested.encode(value.value + 1, at: 0)
+    }
+}
+
+/// Where a value without generated code leaves its unkeyed container for a later one to count.
+private final class KeptContainer: @unchecked Sendable {
+    var container: (any UnkeyedEncodingContainer)?
+}
+
+/// Generated code around a value that keeps its unkeyed container and one that writes its count:
+/// the first inside a message container whose length prefix grows when it closes (moving the
+/// kept container's bytes), the second after it.
+private struct KeepsAndCounts: Encodable, ArchiveDirectEncodable {
+    struct Filler: Encodable {
+        let kept: KeptContainer
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            for _ in 0..<3 { try container.encode(1) }
+            kept.container = container
+        }
+    }
+    struct Counter: Encodable {
+        let kept: KeptContainer
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(kept.container?.count ?? -1)
+        }
+    }
+    struct Inner: Encodable, ArchiveDirectEncodable {
+        var text: String
+        var filler: Filler
+        enum CodingKeys: String, CodingKey { case text, filler }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(text, forKey: .text)
+            try container.encode(filler, forKey: .filler)
+        }
+
+        static let archiveKeys = ArchiveKeySet([CodingKeys.text, .filler])
+        static func _archiveEncode<Writer: ArchiveWriter>(_ value: Inner, to encoder: inout Writer) throws {
+            var container = encoder.keyedContainer(archiveKeys)
+            try container.encode(value.text, at: 0)
+            try container.encode(value.filler, at: 1)
+        }
+    }
+    var inner: Inner
+    var counter: Counter
+    enum CodingKeys: String, CodingKey { case inner, counter }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(inner, forKey: .inner)
+        try container.encode(counter, forKey: .counter)
+    }
+
+    static let archiveKeys = ArchiveKeySet([CodingKeys.inner, .counter])
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: KeepsAndCounts, to encoder: inout Writer) throws {
+        var container = encoder.keyedContainer(archiveKeys)
+        try container.encode(value.inner, at: 0)
+        try container.encode(value.counter, at: 1)
     }
 }
 

@@ -75,6 +75,9 @@ public final class ArchiveKeySet: Sendable {
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order,
     /// and, for a type with `@ArchiveAlias` properties, the names they had in `aliases`.
+    ///
+    /// A key set must live as long as its type is encoded or decoded — generated code keeps
+    /// each in a `static let` — since writers and readers refer to it without retaining it.
     public init<Key: CodingKey>(_ keys: [Key], aliases: ArchiveKeySet? = nil) {
         self.keys = keys
         self.aliases = aliases

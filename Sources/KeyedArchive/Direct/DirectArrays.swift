@@ -77,7 +77,12 @@ extension DecodingState {
         // generated code does not read what `init(from:)` reads that initializer: all take the
         // general path.
         if Element.self is AnyObject.Type || NativeKind(Element.self) != nil || !Element._archiveCanDecode {
-            while !container.isAtEnd { elements.append(try container.decode(Element.self)) }
+            while !container.isAtEnd {
+                // In a message, the element's step (`MessageCursors.note`): a class with generated
+                // code is read as a message too, and a value inside it may be read in place.
+                if readsMessage { messageCursors.note(MessageStep(element: container.currentIndex), depth: depth + 1) }
+                elements.append(try container.decode(Element.self))
+            }
         } else {
             while !container.isAtEnd { elements.append(try container.decodeDirectElement(Element.self)) }
         }

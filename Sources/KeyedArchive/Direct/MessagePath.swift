@@ -13,10 +13,10 @@
 struct MessageStep {
     /// The key set of the container the step is taken in; `nil` for an element or the root.
     ///
-    /// Unretained: a step is only read while the container it was taken in is open, and that
-    /// container's struct, alive in the generated code that is running, holds the key set (a
-    /// type's key set is a `static let` besides). Retaining it would cost every container of
-    /// every message a retain and a release.
+    /// Unretained: a key set lives as long as its type's code — generated code keeps each in a
+    /// `static let`, as `ArchiveKeySet.init` asks of any code — and a step is read
+    /// only while the value it leads to is being written or read. Retaining it would cost every
+    /// container of every message a retain and a release.
     let keys: Unmanaged<ArchiveKeySet>?
     /// The key's position in `keys`, or the element's index; −1 for the root, −2 for `unknown`.
     let index: Int

@@ -59,6 +59,14 @@ final class MessageCursors {
     /// How many cursors are open.
     var count: Int { cursors.count }
 
+    /// Starts a message: the root value's step, and no other (so that a depth whose value
+    /// noted no step is `unknown`, never a step of an earlier message).
+    @inline(__always)
+    func start() {
+        steps.truncate(to: 0)
+        steps.append(.root)
+    }
+
     /// Notes that the value at depth `depth` (the root's is 1) is reached by `step`.
     @inline(__always)
     func note(_ step: MessageStep, depth: Int) {
@@ -136,7 +144,7 @@ extension DecodingState {
         }
         readsMessage = true
         messageReadWasAbandoned = false
-        messageCursors.note(.root, depth: 1)
+        messageCursors.start()
         // Not `try?`: a `T?` of an unspecialized `T` costs a runtime metadata lookup per call.
         do {
             let value = try decodeDirectRoot(direct, as: T.self, at: root)
@@ -160,7 +168,7 @@ extension DecodingState {
         guard archiveAllowsMessages, let direct = directRootType(T.self) else { return nil }
         readsMessage = true
         messageReadWasAbandoned = false
-        messageCursors.note(.root, depth: 1)
+        messageCursors.start()
         defer {
             readsMessage = false
             messageCursors.reset()

@@ -20,10 +20,10 @@ import Foundation
 // encoder starts at the end of the message's bytes, with the coding path the general path
 // would give it (`MessagePath.swift`), and when it returns its containers are closed and the
 // message goes on (`encodeInMessage`). What the general path alone can finish — a write out
-// of order (which needs the late-write pass), a key set whose keys could repeat, unknown
-// fields that could, a value that writes nothing, the depth limit, anything that throws —
-// *abandons* the message: its bytes are thrown away and the general path encodes the value
-// from the start, with every check and error it has. Generated code only reads stored
+// of order (which needs the late-write pass), an encoder or container user code kept, a key
+// set whose keys could repeat, unknown fields that could, a value that writes nothing, the
+// depth limit, anything that throws — *abandons* the message: its bytes are thrown away and
+// the general path encodes the value from the start, with every check and error it has. Generated code only reads stored
 // properties, so running it again changes nothing, and the general path writes the same bytes
 // (the tests compare every message-mode archive with it). What a restart costs, and why it is
 // left for those cases: `Direct/README.md`.
@@ -184,8 +184,10 @@ extension EncodingState {
     /// when it returns, and the message goes on.
     ///
     /// What the general path could only finish with the late-write pass (a write out of order,
-    /// a repeated key, a new sink), a container past the depth limit, and a value that throws
-    /// give the message up: the general path writes the archive again and throws its error.
+    /// a repeated key, a new sink), an encoder or container of the value that user code kept, a
+    /// container past the depth limit, and a value that throws give the message up: the general
+    /// path writes the archive again (running the value's `encode(to:)` again) and throws its
+    /// error.
     @inline(never)
     func encodeInMessage<T: Encodable>(_ value: T, component: @autoclosure () -> PathComponent, depth: Int) throws {
         guard writesMessage, depth <= maximumDepth, main.stack.count == 0, main.pendingSlot == nil else { throw abandonMessage() }
@@ -195,8 +197,15 @@ extension EncodingState {
         do {
             var encoder = try encodeValue(value, in: main, parentPath: messageContainers.path(ofDepth: depth - 1),
                                           component: component(), depth: depth, optionalDepth: 1)
-            // A value that wrote nothing is `{}`, as the general path writes it.
-            if let encoder, main.pendingSlot === encoder { resolvePendingSlot(in: main) }
+            // A value that wrote nothing is `{}`, as the general path writes it; so is a nested
+            // encoder's (a super encoder never written through), which the general path resolves
+            // at the parent's next write, before it closes the value's containers.
+            if main.pendingSlot != nil { resolvePendingSlot(in: main) }
+            // An encoder or container user code kept may be used again: the general path finds
+            // the value again by positions relative to its containers, which a message does not
+            // record (the value's records are relative to the sink, whose bytes move when a
+            // message container's length prefix grows). The general path writes such a value.
+            if encoder != nil && !isKnownUniquelyReferenced(&encoder) { throw abandonMessage() }
             recycle(&encoder)
         } catch {
             throw abandonMessage()

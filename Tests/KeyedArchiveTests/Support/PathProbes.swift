@@ -39,11 +39,30 @@ struct PathProbe: Codable, Equatable {
     }
 }
 
+/// A class with generated code around a probe: in an array, each element is written in place
+/// by the general path (a class instance), and read as a message, the probe in place.
+final class ProbeNode: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDecodable {
+    let probe: PathProbe
+    init(probe: PathProbe) { self.probe = probe }
+    enum CodingKeys: String, CodingKey { case probe }
+
+    static func == (lhs: ProbeNode, rhs: ProbeNode) -> Bool { lhs.probe == rhs.probe }
+
+    static let archiveKeys = ArchiveKeySet([CodingKeys.probe])
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: ProbeNode, to encoder: inout Writer) throws {
+        var container = encoder.keyedContainer(archiveKeys)
+        try container.encode(value.probe, at: 0)
+    }
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> ProbeNode {
+        ProbeNode(probe: try decoder.keyedContainer(archiveKeys).decode(at: 0))
+    }
+}
+
 /// Generated code around probes, written out: every kind of place a message holds a value
 /// without generated code — a field, an optional, an array of them, inside a nested message, in
-/// an array of messages, in an enum's case container — with strings of up to 200 bytes around
-/// them (lengths whose prefixes grow after a probe's bytes were written). The synthesized
-/// `Codable` conformances are the oracle.
+/// an array of messages, in an enum's case container, in an array of class instances — with
+/// strings of up to 200 bytes around them (lengths whose prefixes grow after a probe's bytes
+/// were written). The synthesized `Codable` conformances are the oracle.
 struct ProbeHolder: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDecodable {
     struct Inner: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDecodable {
         var text: String
@@ -97,9 +116,10 @@ struct ProbeHolder: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDec
     var probes: [PathProbe]
     var inner: Inner
     var inners: [Inner]
-    enum CodingKeys: Int, CodingKey { case id = 1, first, text, probes, inner, inners }
+    var nodes: [ProbeNode]
+    enum CodingKeys: Int, CodingKey { case id = 1, first, text, probes, inner, inners, nodes }
 
-    static let archiveKeys = ArchiveKeySet([CodingKeys.id, .first, .text, .probes, .inner, .inners])
+    static let archiveKeys = ArchiveKeySet([CodingKeys.id, .first, .text, .probes, .inner, .inners, .nodes])
     static func _archiveEncode<Writer: ArchiveWriter>(_ value: ProbeHolder, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(archiveKeys)
         try container.encode(value.id, at: 0)
@@ -108,18 +128,20 @@ struct ProbeHolder: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDec
         try container.encode(value.probes, at: 3)
         try container.encode(value.inner, at: 4)
         try container.encode(value.inners, at: 5)
+        try container.encode(value.nodes, at: 6)
     }
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> ProbeHolder {
         let container = try decoder.keyedContainer(archiveKeys)
         return ProbeHolder(id: try container.decode(at: 0), first: try container.decode(at: 1), text: try container.decode(at: 2),
-                           probes: try container.decode(at: 3), inner: try container.decode(at: 4), inners: try container.decode(at: 5))
+                           probes: try container.decode(at: 3), inner: try container.decode(at: 4), inners: try container.decode(at: 5),
+                           nodes: try container.decode(at: 6))
     }
 
     /// How many probes the value holds: how many `encode(to:)` or `init(from:)` calls one
     /// encoding or decoding makes.
     var probeCount: Int {
         func count(_ inner: Inner) -> Int { (inner.probe == nil ? 0 : 1) + (inner.choice == .none ? 0 : 1) }
-        return 1 + probes.count + count(inner) + inners.map(count).reduce(0, +)
+        return 1 + probes.count + count(inner) + inners.map(count).reduce(0, +) + nodes.count
     }
 
     static func random(_ g: inout SampleGenerator) -> ProbeHolder {
@@ -129,6 +151,7 @@ struct ProbeHolder: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDec
             Inner(text: text(&g), probe: g.int(0..<2) == 0 ? nil : probe(&g), choice: g.int(0..<2) == 0 ? .none : .probed(probe(&g)))
         }
         return ProbeHolder(id: g.int(0..<100), first: probe(&g), text: text(&g), probes: (0..<g.int(0..<4)).map { _ in probe(&g) },
-                           inner: inner(&g), inners: (0..<g.int(0..<4)).map { _ in inner(&g) })
+                           inner: inner(&g), inners: (0..<g.int(0..<4)).map { _ in inner(&g) },
+                           nodes: (0..<g.int(0..<3)).map { _ in ProbeNode(probe: probe(&g)) })
     }
 }
