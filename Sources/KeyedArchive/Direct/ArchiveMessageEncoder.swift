@@ -203,8 +203,7 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     public mutating func encode(_ fields: ArchiveUnknownFields, after anchor: Int) throws {
         guard !fields.isEmpty else { return }
         guard fields.keysAreDistinct else { throw state.abandonMessage() }
-        let isLast = anchor == keys.count - 1
-        for entry in fields.entries where (entry.anchor == anchor || isLast && entry.anchor > anchor) && !keys.owns(entry.key) {
+        for entry in fields.entries(after: anchor, of: keys) {
             guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
             state.main.writer.appendVarint(state.wire(ofUnknownKey: entry.key))
             try state.encodeInMessage(entry.value, component: .key(entry.key), depth: depth + 1)

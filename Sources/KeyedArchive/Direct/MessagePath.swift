@@ -56,3 +56,18 @@ struct MessageStep {
         return index >= 0 ? .index(index) : .none
     }
 }
+
+extension CodingPathNode {
+    /// The path through the first `count` steps of a message, outermost first (`step(i)` is the
+    /// step to the value at depth `i + 1`); `nil` if one of them is `unknown`. What both a
+    /// message's writer and its reader build for a value handled in place.
+    init?(messageSteps count: Int, _ step: (Int) -> MessageStep) {
+        var node = CodingPathNode.root
+        for index in 0..<count {
+            let step = step(index)
+            if step.isUnknown { return nil }
+            node = node.appending(step.component)
+        }
+        self = node
+    }
+}

@@ -84,13 +84,7 @@ final class MessageCursors {
     /// The coding path of the value at depth `depth`, or `nil` if a step to it is not known.
     func path(ofDepth depth: Int) -> CodingPathNode? {
         guard depth <= steps.count else { return nil }
-        var node = CodingPathNode.root
-        for index in 0..<depth {
-            let step = steps[index]
-            if step.isUnknown { return nil }
-            node = node.appending(step.component)
-        }
-        return node
+        return CodingPathNode(messageSteps: depth) { steps[$0] }
     }
 
     /// Opens a cursor over the entries in `start..<end`; returns its index.

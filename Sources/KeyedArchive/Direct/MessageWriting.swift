@@ -23,10 +23,10 @@ import Foundation
 // of order (which needs the late-write pass), an encoder or container user code kept, a key
 // set whose keys could repeat, unknown fields that could, a value that writes nothing, the
 // depth limit, anything that throws — *abandons* the message: its bytes are thrown away and
-// the general path encodes the value from the start, with every check and error it has. Generated code only reads stored
-// properties, so running it again changes nothing, and the general path writes the same bytes
-// (the tests compare every message-mode archive with it). What a restart costs, and why it is
-// left for those cases: `Direct/README.md`.
+// the general path encodes the value from the start, with every check and error it has.
+// Generated code only reads stored properties, so running it again changes nothing, and the
+// general path writes the same bytes (the tests compare every message-mode archive with it).
+// What a restart costs, and why it is left for those cases: `Direct/README.md`.
 
 /// Thrown inside message mode to leave it; never seen outside `ArchiveEncoder`.
 struct MessageAbandoned: Error {}
@@ -72,10 +72,8 @@ struct MessageContainers: ~Copyable {
     }
 
     /// The coding path of the container at depth `depth` (the root value's at 1), which is open.
-    func path(ofDepth depth: Int) -> CodingPathNode {
-        var node = CodingPathNode.root
-        for index in 0..<depth { node = node.appending(frames[index].step.component) }
-        return node
+    func path(ofDepth depth: Int) -> CodingPathNode? {
+        CodingPathNode(messageSteps: depth) { frames[$0].step }
     }
 
     @inline(__always)
@@ -190,12 +188,13 @@ extension EncodingState {
     /// error.
     @inline(never)
     func encodeInMessage<T: Encodable>(_ value: T, component: @autoclosure () -> PathComponent, depth: Int) throws {
-        guard writesMessage, depth <= maximumDepth, main.stack.count == 0, main.pendingSlot == nil else { throw abandonMessage() }
+        guard writesMessage, depth <= maximumDepth, main.stack.count == 0, main.pendingSlot == nil,
+              let parentPath = messageContainers.path(ofDepth: depth - 1) else { throw abandonMessage() }
         let sinkCount = sinks.count
         // The general path's own writes: a message container is not written meanwhile.
         writesMessage = false
         do {
-            var encoder = try encodeValue(value, in: main, parentPath: messageContainers.path(ofDepth: depth - 1),
+            var encoder = try encodeValue(value, in: main, parentPath: parentPath,
                                           component: component(), depth: depth, optionalDepth: 1)
             // A value that wrote nothing is `{}`, as the general path writes it; so is a nested
             // encoder's (a super encoder never written through), which the general path resolves

@@ -106,6 +106,18 @@ public struct ArchiveUnknownFields: Hashable, Sendable {
         return true
     }
 
+    /// The entries a type with the keys `keys` writes after its key `anchor` (−1: before the
+    /// first key), in archive order: those that stood after that key where they were read, and,
+    /// after the last key, those that stood after a key this type does not have (so every entry
+    /// is written). An entry whose key is one of `keys`, or an alias of one, is never written:
+    /// the property's value is, and two entries for one key make an archive no decoder reads.
+    /// What both keyed writers of generated code write.
+    func entries(after anchor: Int, of keys: ArchiveKeySet) -> LazyFilterSequence<[UnknownEntry]> {
+        let isLast = anchor == keys.count - 1
+        // Lazy: generated code asks after every key, and most keys have no entry after them.
+        return entries.lazy.filter { ($0.anchor == anchor || isLast && $0.anchor > anchor) && !keys.owns($0.key) }
+    }
+
     /// Whether no two entries have one key (`ArchiveKeySet.identity(of:)`): true of the fields
     /// of a container read from an archive, whose keys are distinct.
     var keysAreDistinct: Bool {
