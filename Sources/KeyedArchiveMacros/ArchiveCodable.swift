@@ -63,7 +63,7 @@
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing, ArchiveSchemaValue,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveEncodeMessage), named(_archiveDecodeMessage), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 
@@ -96,7 +96,7 @@ public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin
 @attached(
     extension,
     conformances: ArchiveDirectEncodable, ArchiveDirectDecodable, ArchiveSchemaDescribing, ArchiveSchemaValue,
-    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
+    names: named(_archiveKeys), named(_archiveAliasKeys), named(_archiveCaseKeys), named(_archiveEncode), named(_archiveDecode), named(_archiveEncodeMessage), named(_archiveDecodeMessage), named(_archiveCanEncode), named(_archiveCanDecode), named(_archiveTypeSchema), named(_archiveValueType), named(init(_archiveFrom:)), named(init(from:))
 )
 public macro ArchiveCodable(defaultsForMissingKeys: Bool) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveCodableMacro")
 

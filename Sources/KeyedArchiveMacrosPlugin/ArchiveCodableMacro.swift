@@ -113,11 +113,13 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         if wantsEncodable {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName, shape))
+            members.append(encodeMessageFunction(typeName))
             if checksKeyOrder { members.append("public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }") }
         }
         if wantsDecodable {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName, shape))
+            members.append(decodeMessageFunction(typeName))
             if checksKeyOrder { members.append("public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }") }
             // A class's initializers must be in its body (an extension cannot add a designated
             // one): the member role writes them there. A struct's go here, where they leave it
@@ -211,6 +213,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
                 """)
+            members.append(encodeMessageFunction(typeName))
         }
         if decodes {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
@@ -223,6 +226,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
                     return value
                 }
                 """)
+            members.append(decodeMessageFunction(typeName))
         }
         return try conformanceExtension(typeName, conformances: conformances, members: members)
     }
@@ -235,6 +239,27 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// The declaration of `_archiveDecode`, generic over the reader the library hands it.
     static func decodeSignature(_ typeName: String) -> String {
         "public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> \(typeName)"
+    }
+
+    /// `_archiveEncodeMessage`: `_archiveEncode` called with the message writer, here in the
+    /// type's own module, where the compiler specializes it for that writer (the library, which
+    /// calls it, cannot specialize code of another module).
+    static func encodeMessageFunction(_ typeName: String) -> String {
+        """
+        public static func _archiveEncodeMessage(_ value: \(typeName), to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+            try _archiveEncode(value, to: &encoder)
+        }
+        """
+    }
+
+    /// `_archiveDecodeMessage`: `_archiveDecode` called with the message reader, specialized
+    /// here as `encodeMessageFunction` is.
+    static func decodeMessageFunction(_ typeName: String) -> String {
+        """
+        public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> \(typeName) {
+            try _archiveDecode(from: &decoder)
+        }
+        """
     }
 
     /// The declaration of the initializer that reads the properties from a keyed container,

@@ -75,10 +75,12 @@ struct EnumCases {
         if encodes {
             conformances.append("KeyedArchive.ArchiveDirectEncodable")
             members.append(encodeFunction(typeName))
+            members.append(ArchiveCodableMacro.encodeMessageFunction(typeName))
         }
         if decodes {
             conformances.append("KeyedArchive.ArchiveDirectDecodable")
             members.append(decodeFunction(typeName))
+            members.append(ArchiveCodableMacro.decodeMessageFunction(typeName))
         }
         return try ArchiveCodableMacro.conformanceExtension(typeName, conformances: conformances, members: members)
     }

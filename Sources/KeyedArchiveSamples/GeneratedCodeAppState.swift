@@ -73,6 +73,7 @@ extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDeco
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeAppState.Theme, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeAppState.Theme, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Theme {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeAppState.Theme(rawValue: rawValue) else {
@@ -80,6 +81,7 @@ extension GeneratedCodeAppState.Theme: ArchiveDirectEncodable, ArchiveDirectDeco
         }
         return value
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState.Theme { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -100,6 +102,7 @@ extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDe
             try values.encode(_1, at: 1)
         }
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeAppState.Sharing, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Sharing {
         let container = try decoder.keyedContainer(_archiveKeys)
         switch try container.onlyKey(of: GeneratedCodeAppState.Sharing.self) {
@@ -114,6 +117,7 @@ extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDe
             return .team(name: try values.decode(at: 0), members: try values.decode(at: 1))
         }
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState.Sharing { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -128,6 +132,7 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
         try container.encode(value.language, at: 5)
         try container.encode(value.recentFolders, at: 6)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeAppState.Settings, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -135,6 +140,7 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Settings {
         try GeneratedCodeAppState.Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState.Settings { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -163,6 +169,7 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
         try container.encode(value.sharing, at: 7)
         try container.encode(value.color, at: 8)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeAppState.Document, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -170,6 +177,7 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState.Document {
         try GeneratedCodeAppState.Document(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState.Document { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -194,6 +202,7 @@ extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable 
         try container.encode(value.documents, at: 1)
         try container.encode(value.folderCounts, at: 2)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeAppState, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -201,6 +210,7 @@ extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable 
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeAppState {
         try GeneratedCodeAppState(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }

@@ -44,6 +44,7 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.additions, at: 5)
         try container.encode(value.deletions, at: 6)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeCommit, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -52,6 +53,7 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeCommit {
         try GeneratedCodeCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeCommit { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -76,6 +78,7 @@ extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecod
         try container.encode(value.email, at: 1)
         try container.encode(value.date, at: 2)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeCommit.Author, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -84,6 +87,7 @@ extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecod
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeCommit.Author {
         try GeneratedCodeCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeCommit.Author { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -134,10 +138,12 @@ extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDeco
         try container.encode(value.additions, at: 5)
         try container.encode(value.deletions, at: 6)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeIntKeyedCommit, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeIntKeyedCommit {
         try GeneratedCodeIntKeyedCommit(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeIntKeyedCommit { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sha = try container.decode(at: 0)
@@ -159,10 +165,12 @@ extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDir
         try container.encode(value.email, at: 1)
         try container.encode(value.date, at: 2)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeIntKeyedCommit.Author, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeIntKeyedCommit.Author {
         try GeneratedCodeIntKeyedCommit.Author(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeIntKeyedCommit.Author { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)

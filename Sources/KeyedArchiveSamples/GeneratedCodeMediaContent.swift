@@ -74,6 +74,7 @@ extension GeneratedCodeMediaContent.MediaPlayer: ArchiveDirectEncodable, Archive
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContent.MediaPlayer, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.MediaPlayer {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeMediaContent.MediaPlayer(rawValue: rawValue) else {
@@ -81,12 +82,14 @@ extension GeneratedCodeMediaContent.MediaPlayer: ArchiveDirectEncodable, Archive
         }
         return value
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.MediaPlayer { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDirectDecodable {
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContent.ImageSize, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.ImageSize {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeMediaContent.ImageSize(rawValue: rawValue) else {
@@ -94,6 +97,7 @@ extension GeneratedCodeMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDi
         }
         return value
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.ImageSize { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -113,9 +117,11 @@ extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirect
         try container.encode(value.player, at: 10)
         try container.encode(value.copyright, at: 11)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContent.Media, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.Media {
         try GeneratedCodeMediaContent.Media(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.Media { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
@@ -142,9 +148,11 @@ extension GeneratedCodeMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveD
         try container.encode(value.height, at: 3)
         try container.encode(value.size, at: 4)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContent.MediaImage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent.MediaImage {
         try GeneratedCodeMediaContent.MediaImage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.MediaImage { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
         self.title = try container.decode(at: 1)
@@ -161,9 +169,11 @@ extension GeneratedCodeMediaContent: ArchiveDirectEncodable, ArchiveDirectDecoda
         try container.encode(value.media, at: 0)
         try container.encode(value.images, at: 1)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContent, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContent {
         try GeneratedCodeMediaContent(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.media = try container.decode(at: 0)
         self.images = try container.decode(at: 1)
@@ -176,9 +186,11 @@ extension GeneratedCodeMediaContentList: ArchiveDirectEncodable, ArchiveDirectDe
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.mediaContentList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeMediaContentList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeMediaContentList {
         try GeneratedCodeMediaContentList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContentList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.mediaContentList = try container.decode(at: 0)
     }

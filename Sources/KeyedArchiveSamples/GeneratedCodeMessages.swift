@@ -101,9 +101,11 @@ extension GeneratedCodeEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecoda
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeEmptyMessage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeEmptyMessage {
         try GeneratedCodeEmptyMessage(_archiveFrom: nil)
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeEmptyMessage { try _archiveDecode(from: &decoder) }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
 }
 
@@ -113,9 +115,11 @@ extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDec
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeOneFieldMessage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeOneFieldMessage {
         try GeneratedCodeOneFieldMessage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeOneFieldMessage { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
     }
@@ -138,9 +142,11 @@ extension GeneratedCodeNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecod
         try container.encode(value.f11, at: 10)
         try container.encode(value.f12, at: 11)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeNumericStruct, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeNumericStruct {
         try GeneratedCodeNumericStruct(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeNumericStruct { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.f1 = try container.decode(at: 0)
         self.f2 = try container.decode(at: 1)
@@ -184,9 +190,11 @@ extension GeneratedCodePrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDe
         try container.encode(value.booleanArray, at: 20)
         try container.encode(value.string, at: 21)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodePrimitivesSample, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodePrimitivesSample {
         try GeneratedCodePrimitivesSample(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodePrimitivesSample { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.intValue = try container.decode(at: 0)
         self.longValue = try container.decode(at: 1)
@@ -219,9 +227,11 @@ extension GeneratedCodeNumericStructList: ArchiveDirectEncodable, ArchiveDirectD
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.structList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeNumericStructList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeNumericStructList {
         try GeneratedCodeNumericStructList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeNumericStructList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.structList = try container.decode(at: 0)
     }
@@ -233,9 +243,11 @@ extension GeneratedCodePrimitivesSampleList: ArchiveDirectEncodable, ArchiveDire
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sampleList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodePrimitivesSampleList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodePrimitivesSampleList {
         try GeneratedCodePrimitivesSampleList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodePrimitivesSampleList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sampleList = try container.decode(at: 0)
     }

@@ -92,9 +92,11 @@ extension GeneratedCodeStringKeyedEmptyMessage: ArchiveDirectEncodable, ArchiveD
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout Writer) throws {
         _ = encoder.keyedContainer(_archiveKeys)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedEmptyMessage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedEmptyMessage {
         try GeneratedCodeStringKeyedEmptyMessage(_archiveFrom: nil)
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedEmptyMessage { try _archiveDecode(from: &decoder) }
     private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
 }
 
@@ -104,10 +106,12 @@ extension GeneratedCodeStringKeyedOneFieldMessage: ArchiveDirectEncodable, Archi
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.id, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedOneFieldMessage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedOneFieldMessage {
         try GeneratedCodeStringKeyedOneFieldMessage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedOneFieldMessage { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.id = try container.decode(at: 0)
@@ -131,10 +135,12 @@ extension GeneratedCodeStringKeyedNumericStruct: ArchiveDirectEncodable, Archive
         try container.encode(value.f11, at: 10)
         try container.encode(value.f12, at: 11)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedNumericStruct, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedNumericStruct {
         try GeneratedCodeStringKeyedNumericStruct(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedNumericStruct { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.f1 = try container.decode(at: 0)
@@ -179,10 +185,12 @@ extension GeneratedCodeStringKeyedPrimitivesSample: ArchiveDirectEncodable, Arch
         try container.encode(value.booleanArray, at: 20)
         try container.encode(value.string, at: 21)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedPrimitivesSample, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedPrimitivesSample {
         try GeneratedCodeStringKeyedPrimitivesSample(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSample { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.intValue = try container.decode(at: 0)
@@ -216,10 +224,12 @@ extension GeneratedCodeStringKeyedNumericStructList: ArchiveDirectEncodable, Arc
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.structList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedNumericStructList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedNumericStructList {
         try GeneratedCodeStringKeyedNumericStructList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedNumericStructList { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.structList = try container.decode(at: 0)
@@ -232,10 +242,12 @@ extension GeneratedCodeStringKeyedPrimitivesSampleList: ArchiveDirectEncodable, 
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.sampleList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedPrimitivesSampleList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedPrimitivesSampleList {
         try GeneratedCodeStringKeyedPrimitivesSampleList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedPrimitivesSampleList { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.sampleList = try container.decode(at: 0)
@@ -304,6 +316,7 @@ extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodab
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContent.MediaPlayer, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeStringKeyedMediaContent.MediaPlayer(rawValue: rawValue) else {
@@ -311,12 +324,14 @@ extension GeneratedCodeStringKeyedMediaContent.MediaPlayer: ArchiveDirectEncodab
         }
         return value
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaPlayer { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable, ArchiveDirectDecodable {
     public static func _archiveEncode<Writer: ArchiveWriter>(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContent.ImageSize, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = GeneratedCodeStringKeyedMediaContent.ImageSize(rawValue: rawValue) else {
@@ -324,6 +339,7 @@ extension GeneratedCodeStringKeyedMediaContent.ImageSize: ArchiveDirectEncodable
         }
         return value
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContent.ImageSize { try _archiveDecode(from: &decoder) }
 }
 
 extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -343,10 +359,12 @@ extension GeneratedCodeStringKeyedMediaContent.Media: ArchiveDirectEncodable, Ar
         try container.encode(value.player, at: 10)
         try container.encode(value.copyright, at: 11)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContent.Media, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.Media {
         try GeneratedCodeStringKeyedMediaContent.Media(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContent.Media { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
@@ -374,10 +392,12 @@ extension GeneratedCodeStringKeyedMediaContent.MediaImage: ArchiveDirectEncodabl
         try container.encode(value.height, at: 3)
         try container.encode(value.size, at: 4)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContent.MediaImage, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent.MediaImage {
         try GeneratedCodeStringKeyedMediaContent.MediaImage(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContent.MediaImage { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.uri = try container.decode(at: 0)
@@ -395,10 +415,12 @@ extension GeneratedCodeStringKeyedMediaContent: ArchiveDirectEncodable, ArchiveD
         try container.encode(value.media, at: 0)
         try container.encode(value.images, at: 1)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContent, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContent {
         try GeneratedCodeStringKeyedMediaContent(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContent { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.media = try container.decode(at: 0)
@@ -412,10 +434,12 @@ extension GeneratedCodeStringKeyedMediaContentList: ArchiveDirectEncodable, Arch
         var container = encoder.keyedContainer(_archiveKeys)
         try container.encode(value.mediaContentList, at: 0)
     }
+    public static func _archiveEncodeMessage(_ value: GeneratedCodeStringKeyedMediaContentList, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     public static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     public static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> GeneratedCodeStringKeyedMediaContentList {
         try GeneratedCodeStringKeyedMediaContentList(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeStringKeyedMediaContentList { try _archiveDecode(from: &decoder) }
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.mediaContentList = try container.decode(at: 0)

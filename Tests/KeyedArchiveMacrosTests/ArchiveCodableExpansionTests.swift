@@ -66,11 +66,17 @@ import Testing
                     try container.encode(value.version, at: 2)
                     try container.encode(value.observed, at: 3)
                 }
+                public static func _archiveEncodeMessage(_ value: Point, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Point {
                     try Point(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Point {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -113,8 +119,14 @@ import Testing
                     try container.encode(value.name, at: 0)
                     try container.encode(value.id, at: 1)
                 }
+                public static func _archiveEncodeMessage(_ value: Entry, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Entry {
                     try Entry(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Entry {
+                    try _archiveDecode(from: &decoder)
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     self.name = try container.decode(at: 0)
@@ -139,6 +151,9 @@ import Testing
                     _ = encoder.keyedContainer(_archiveKeys)
 
                 }
+                public static func _archiveEncodeMessage(_ value: Empty, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
             }
             """)
     }
@@ -160,8 +175,14 @@ import Testing
                     _ = encoder.keyedContainer(_archiveKeys)
 
                 }
+                public static func _archiveEncodeMessage(_ value: Empty, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Empty {
                     try Empty(_archiveFrom: nil)
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Empty {
+                    try _archiveDecode(from: &decoder)
                 }
                 private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {
                 }
@@ -184,12 +205,18 @@ import Testing
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Mood, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
+                public static func _archiveEncodeMessage(_ value: Mood, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Mood {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = Mood(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(Mood.self, rawValue)
                     }
                     return value
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Mood {
+                    try _archiveDecode(from: &decoder)
                 }
             }
             """)
@@ -205,6 +232,9 @@ import Testing
                         throw decoder.invalidRawValue(Priority.self, rawValue)
                     }
                     return value
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Priority {
+                    try _archiveDecode(from: &decoder)
                 }
             }
             """)
@@ -242,6 +272,9 @@ import Testing
                         _ = container.nestedContainer(_archiveCaseKeys[2], at: 2)
                     }
                 }
+                public static func _archiveEncodeMessage(_ value: Shape, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Shape {
                     let container = try decoder.keyedContainer(_archiveKeys)
                     switch try container.onlyKey(of: Shape.self) {
@@ -255,6 +288,9 @@ import Testing
                         _ = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
                         return .dot
                     }
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Shape {
+                    try _archiveDecode(from: &decoder)
                 }
             }
             """)
@@ -291,11 +327,17 @@ import Testing
                     try container.encode(value.kind, at: 1)
                     try container.encode(value.next, at: 2)
                 }
+                public static func _archiveEncodeMessage(_ value: Node, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Node {
                     try Node(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Node {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -339,11 +381,17 @@ import Testing
                     try container.encode(value.volume, at: 0)
                     try container.encode(value.note, at: 1)
                 }
+                public static func _archiveEncodeMessage(_ value: Prefs, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Prefs {
                     try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Prefs {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -377,6 +425,9 @@ import Testing
                         try values.encode(_1, at: 1)
                     }
                 }
+                public static func _archiveEncodeMessage(_ value: Spelling, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Spelling {
                     let container = try decoder.keyedContainer(_archiveKeys)
                     switch try container.onlyKey(of: Spelling.self) {
@@ -384,6 +435,9 @@ import Testing
                         let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
                         return .élan(Type: try values.decode(at: 0), self: try values.decode(at: 1))
                     }
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Spelling {
+                    try _archiveDecode(from: &decoder)
                 }
             }
             """)
@@ -448,12 +502,18 @@ import Testing
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Level, to encoder: inout Writer) throws {
                     try encoder.encodeSingleValue(value.rawValue)
                 }
+                public static func _archiveEncodeMessage(_ value: Level, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Level {
                     let rawValue = try decoder.decodeSingleValue(RawValue.self)
                     guard let value = Level(rawValue: rawValue) else {
                         throw decoder.invalidRawValue(Level.self, rawValue)
                     }
                     return value
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Level {
+                    try _archiveDecode(from: &decoder)
                 }
             }
             """)
@@ -558,11 +618,17 @@ import Testing
                     var container = encoder.keyedContainer(_archiveKeys)
                     try container.encode(value.a, at: 0)
                 }
+                public static func _archiveEncodeMessage(_ value: Namespace.Inner, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Namespace.Inner {
                     try Namespace.Inner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Namespace.Inner {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder

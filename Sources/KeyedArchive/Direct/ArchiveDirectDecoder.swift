@@ -15,6 +15,13 @@ public protocol ArchiveDirectDecodable: Decodable {
     /// library hands over the reader of the path it reads the value on (`ArchiveReader`).
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> Self
 
+    /// `_archiveDecode` with the message reader: what the library calls to read a message.
+    ///
+    /// Generated code implements it in the type's own module as a call of `_archiveDecode`, so
+    /// that the compiler there specializes `_archiveDecode` for the message reader (as
+    /// `_archiveEncodeMessage` does for writing). The default does the same unspecialized.
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> Self
+
     /// Whether `_archiveDecode` reads what `init(from:)` reads, in the same order (so that a
     /// damaged archive fails the same way); `false` sends `ArchiveDecoder` down the `init(from:)`
     /// path for this type. `true` unless the generated code finds, once per type, that it lists
@@ -23,6 +30,11 @@ public protocol ArchiveDirectDecodable: Decodable {
 }
 
 extension ArchiveDirectDecodable {
+    /// Reads a value through the generic `_archiveDecode`.
+    public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> Self {
+        try _archiveDecode(from: &decoder)
+    }
+
     /// Generated code written for the type's own `CodingKeys` reads what `init(from:)` reads.
     public static var _archiveCanDecode: Bool { true }
 }
@@ -90,7 +102,7 @@ extension DecodingState {
     private func readMessageValue<T: ArchiveDirectDecodable>(_ type: T.Type, at location: ValueLocation, depth: Int) throws -> T {
         var decoder = ArchiveMessageDecoder(state: self, location: location, depth: depth)
         let cursors = messageCursors.count
-        let value = try T._archiveDecode(from: &decoder)
+        let value = try T._archiveDecodeMessage(from: &decoder)
         guard messageCursors.closeAll(from: cursors) else { throw abandonMessageRead() }
         return value
     }

@@ -18,6 +18,15 @@ public protocol ArchiveDirectEncodable: Encodable {
     /// general path's), so the compiled code asks no question about the path per field.
     static func _archiveEncode<Writer: ArchiveWriter>(_ value: Self, to encoder: inout Writer) throws
 
+    /// `_archiveEncode` with the message writer: what the library calls to write a message.
+    ///
+    /// Generated code implements it in the type's own module as a call of `_archiveEncode`, so
+    /// that the compiler there specializes `_archiveEncode` for the message writer and inlines
+    /// its per-field writes; the library, which cannot specialize code of another module, would
+    /// otherwise run the generic code, one witness call per field. The default does the same
+    /// unspecialized.
+    static func _archiveEncodeMessage(_ value: Self, to encoder: inout ArchiveMessageEncoder) throws
+
     /// Whether `_archiveEncode` writes what `encode(to:)` writes; `false` sends `ArchiveEncoder`
     /// down the `encode(to:)` path for this type. `true` unless the generated code finds, once per
     /// type, that it lists the keys in another order than the compiled `CodingKeys` declares them
@@ -26,6 +35,11 @@ public protocol ArchiveDirectEncodable: Encodable {
 }
 
 extension ArchiveDirectEncodable {
+    /// Writes `value` through the generic `_archiveEncode`.
+    public static func _archiveEncodeMessage(_ value: Self, to encoder: inout ArchiveMessageEncoder) throws {
+        try _archiveEncode(value, to: &encoder)
+    }
+
     /// Generated code written for the type's own `CodingKeys` writes what `encode(to:)` writes.
     public static var _archiveCanEncode: Bool { true }
 }

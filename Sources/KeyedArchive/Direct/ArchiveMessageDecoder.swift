@@ -104,146 +104,111 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
         return location
     }
 
+    /// An integer read as `read(_:at:)` reads it: the entry in one pass if it is the usual
+    /// form (`MessageScalarReads.swift`), else the cursor's way.
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_: T.Type, at key: Int) throws -> T {
+        if let value = state.nextMessageInteger(T.self, key, keys: keys, cursor: cursor) { return value }
+        let location = try require(key)
+        return try state.quickInteger(T.self, at: location) ?? state.decodeInteger(T.self, at: location, path: [])
+    }
+
+    /// An integer read as `readIfPresent(_:at:)` reads it.
+    @inline(__always)
+    private func integerIfPresent<T: FixedWidthInteger>(_: T.Type, at key: Int) throws -> T? {
+        if let value = state.nextMessageInteger(T.self, key, keys: keys, cursor: cursor) { return value }
+        guard let location = try present(key) else { return nil }
+        return try state.quickInteger(T.self, at: location) ?? state.decodeInteger(T.self, at: location, path: [])
+    }
+
     /// The `Bool` under key `key`.
     public func read(_ type: Bool.Type, at key: Int) throws -> Bool {
+        if let value = state.nextMessageBool(key, keys: keys, cursor: cursor) { return value }
         let location = try require(key)
         return try state.quickBool(at: location) ?? state.decodeBool(at: location, path: [])
     }
     /// The `String` under key `key`.
     public func read(_ type: String.Type, at key: Int) throws -> String {
+        if let value = state.nextMessageString(key, keys: keys, cursor: cursor) { return value }
         let location = try require(key)
         return try state.quickString(at: location) ?? state.decodeString(at: location, path: [])
     }
     /// The `Double` under key `key`.
     public func read(_ type: Double.Type, at key: Int) throws -> Double {
+        if let value = state.nextMessageFloatingPoint(Double.self, key, keys: keys, cursor: cursor) { return value }
         let location = try require(key)
         return try state.quickFloatingPoint(Double.self, at: location) ?? state.decodeDouble(at: location, path: [])
     }
     /// The `Float` under key `key`.
     public func read(_ type: Float.Type, at key: Int) throws -> Float {
+        if let value = state.nextMessageFloatingPoint(Float.self, key, keys: keys, cursor: cursor) { return value }
         let location = try require(key)
         return try state.quickFloatingPoint(Float.self, at: location) ?? state.decodeFloat(at: location, path: [])
     }
     /// The `Int` under key `key`.
-    public func read(_ type: Int.Type, at key: Int) throws -> Int {
-        let location = try require(key)
-        return try state.quickInteger(Int.self, at: location) ?? state.decodeInteger(Int.self, at: location, path: [])
-    }
+    public func read(_ type: Int.Type, at key: Int) throws -> Int { try integer(Int.self, at: key) }
     /// The `Int8` under key `key`.
-    public func read(_ type: Int8.Type, at key: Int) throws -> Int8 {
-        let location = try require(key)
-        return try state.quickInteger(Int8.self, at: location) ?? state.decodeInteger(Int8.self, at: location, path: [])
-    }
+    public func read(_ type: Int8.Type, at key: Int) throws -> Int8 { try integer(Int8.self, at: key) }
     /// The `Int16` under key `key`.
-    public func read(_ type: Int16.Type, at key: Int) throws -> Int16 {
-        let location = try require(key)
-        return try state.quickInteger(Int16.self, at: location) ?? state.decodeInteger(Int16.self, at: location, path: [])
-    }
+    public func read(_ type: Int16.Type, at key: Int) throws -> Int16 { try integer(Int16.self, at: key) }
     /// The `Int32` under key `key`.
-    public func read(_ type: Int32.Type, at key: Int) throws -> Int32 {
-        let location = try require(key)
-        return try state.quickInteger(Int32.self, at: location) ?? state.decodeInteger(Int32.self, at: location, path: [])
-    }
+    public func read(_ type: Int32.Type, at key: Int) throws -> Int32 { try integer(Int32.self, at: key) }
     /// The `Int64` under key `key`.
-    public func read(_ type: Int64.Type, at key: Int) throws -> Int64 {
-        let location = try require(key)
-        return try state.quickInteger(Int64.self, at: location) ?? state.decodeInteger(Int64.self, at: location, path: [])
-    }
+    public func read(_ type: Int64.Type, at key: Int) throws -> Int64 { try integer(Int64.self, at: key) }
     /// The `UInt` under key `key`.
-    public func read(_ type: UInt.Type, at key: Int) throws -> UInt {
-        let location = try require(key)
-        return try state.quickInteger(UInt.self, at: location) ?? state.decodeInteger(UInt.self, at: location, path: [])
-    }
+    public func read(_ type: UInt.Type, at key: Int) throws -> UInt { try integer(UInt.self, at: key) }
     /// The `UInt8` under key `key`.
-    public func read(_ type: UInt8.Type, at key: Int) throws -> UInt8 {
-        let location = try require(key)
-        return try state.quickInteger(UInt8.self, at: location) ?? state.decodeInteger(UInt8.self, at: location, path: [])
-    }
+    public func read(_ type: UInt8.Type, at key: Int) throws -> UInt8 { try integer(UInt8.self, at: key) }
     /// The `UInt16` under key `key`.
-    public func read(_ type: UInt16.Type, at key: Int) throws -> UInt16 {
-        let location = try require(key)
-        return try state.quickInteger(UInt16.self, at: location) ?? state.decodeInteger(UInt16.self, at: location, path: [])
-    }
+    public func read(_ type: UInt16.Type, at key: Int) throws -> UInt16 { try integer(UInt16.self, at: key) }
     /// The `UInt32` under key `key`.
-    public func read(_ type: UInt32.Type, at key: Int) throws -> UInt32 {
-        let location = try require(key)
-        return try state.quickInteger(UInt32.self, at: location) ?? state.decodeInteger(UInt32.self, at: location, path: [])
-    }
+    public func read(_ type: UInt32.Type, at key: Int) throws -> UInt32 { try integer(UInt32.self, at: key) }
     /// The `UInt64` under key `key`.
-    public func read(_ type: UInt64.Type, at key: Int) throws -> UInt64 {
-        let location = try require(key)
-        return try state.quickInteger(UInt64.self, at: location) ?? state.decodeInteger(UInt64.self, at: location, path: [])
-    }
+    public func read(_ type: UInt64.Type, at key: Int) throws -> UInt64 { try integer(UInt64.self, at: key) }
     /// The `Bool` under key `key`, or `nil` if there is none or it is nil.
     public func readIfPresent(_ type: Bool.Type, at key: Int) throws -> Bool? {
+        if let value = state.nextMessageBool(key, keys: keys, cursor: cursor) { return value }
         guard let location = try present(key) else { return nil }
         return try state.quickBool(at: location) ?? state.decodeBool(at: location, path: [])
     }
     /// The `String` under key `key`, or `nil` if there is none or it is nil.
     public func readIfPresent(_ type: String.Type, at key: Int) throws -> String? {
+        if let value = state.nextMessageString(key, keys: keys, cursor: cursor) { return value }
         guard let location = try present(key) else { return nil }
         return try state.quickString(at: location) ?? state.decodeString(at: location, path: [])
     }
     /// The `Double` under key `key`, or `nil` if there is none or it is nil.
     public func readIfPresent(_ type: Double.Type, at key: Int) throws -> Double? {
+        if let value = state.nextMessageFloatingPoint(Double.self, key, keys: keys, cursor: cursor) { return value }
         guard let location = try present(key) else { return nil }
         return try state.quickFloatingPoint(Double.self, at: location) ?? state.decodeDouble(at: location, path: [])
     }
     /// The `Float` under key `key`, or `nil` if there is none or it is nil.
     public func readIfPresent(_ type: Float.Type, at key: Int) throws -> Float? {
+        if let value = state.nextMessageFloatingPoint(Float.self, key, keys: keys, cursor: cursor) { return value }
         guard let location = try present(key) else { return nil }
         return try state.quickFloatingPoint(Float.self, at: location) ?? state.decodeFloat(at: location, path: [])
     }
     /// The `Int` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: Int.Type, at key: Int) throws -> Int? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(Int.self, at: location) ?? state.decodeInteger(Int.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: Int.Type, at key: Int) throws -> Int? { try integerIfPresent(Int.self, at: key) }
     /// The `Int8` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: Int8.Type, at key: Int) throws -> Int8? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(Int8.self, at: location) ?? state.decodeInteger(Int8.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: Int8.Type, at key: Int) throws -> Int8? { try integerIfPresent(Int8.self, at: key) }
     /// The `Int16` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: Int16.Type, at key: Int) throws -> Int16? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(Int16.self, at: location) ?? state.decodeInteger(Int16.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: Int16.Type, at key: Int) throws -> Int16? { try integerIfPresent(Int16.self, at: key) }
     /// The `Int32` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: Int32.Type, at key: Int) throws -> Int32? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(Int32.self, at: location) ?? state.decodeInteger(Int32.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: Int32.Type, at key: Int) throws -> Int32? { try integerIfPresent(Int32.self, at: key) }
     /// The `Int64` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: Int64.Type, at key: Int) throws -> Int64? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(Int64.self, at: location) ?? state.decodeInteger(Int64.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: Int64.Type, at key: Int) throws -> Int64? { try integerIfPresent(Int64.self, at: key) }
     /// The `UInt` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: UInt.Type, at key: Int) throws -> UInt? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(UInt.self, at: location) ?? state.decodeInteger(UInt.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: UInt.Type, at key: Int) throws -> UInt? { try integerIfPresent(UInt.self, at: key) }
     /// The `UInt8` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: UInt8.Type, at key: Int) throws -> UInt8? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(UInt8.self, at: location) ?? state.decodeInteger(UInt8.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: UInt8.Type, at key: Int) throws -> UInt8? { try integerIfPresent(UInt8.self, at: key) }
     /// The `UInt16` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: UInt16.Type, at key: Int) throws -> UInt16? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(UInt16.self, at: location) ?? state.decodeInteger(UInt16.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: UInt16.Type, at key: Int) throws -> UInt16? { try integerIfPresent(UInt16.self, at: key) }
     /// The `UInt32` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: UInt32.Type, at key: Int) throws -> UInt32? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(UInt32.self, at: location) ?? state.decodeInteger(UInt32.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: UInt32.Type, at key: Int) throws -> UInt32? { try integerIfPresent(UInt32.self, at: key) }
     /// The `UInt64` under key `key`, or `nil` if there is none or it is nil.
-    public func readIfPresent(_ type: UInt64.Type, at key: Int) throws -> UInt64? {
-        guard let location = try present(key) else { return nil }
-        return try state.quickInteger(UInt64.self, at: location) ?? state.decodeInteger(UInt64.self, at: location, path: [])
-    }
+    public func readIfPresent(_ type: UInt64.Type, at key: Int) throws -> UInt64? { try integerIfPresent(UInt64.self, at: key) }
 
     /// The value of `type` under key `key`: natively, or through its generated code (a type
     /// that needs `init(from:)` is read in place, `DecodingState.decodeMessageField`).

@@ -80,6 +80,14 @@ struct DirectNameMatches {
         return base
     }
 
+    /// The answer for table string `index` if it was worked out before: the key's position,
+    /// or −1 for none; `nil` if not yet.
+    @inline(__always)
+    func knownKey(forTableIndex index: Int, base: Int) -> Int? {
+        let known = answers[base + index]
+        return known == Self.unknown ? nil : known
+    }
+
     /// The position in `keys` of the key that table string `index` (`name`) matches, or −1.
     @inline(__always)
     mutating func key(forTableIndex index: Int, base: Int, keys: ArchiveKeySet, name: () -> String) -> Int {
@@ -118,9 +126,16 @@ struct DirectSlotFiller: KeyedEntryVisitor {
 extension DecodingState {
     /// The position in `keys` of the key that key-table string `index` matches, or −1. `names`
     /// is where the key set's answers start in `directNames`, worked out on first use (−1
-    /// before).
-    @inline(never)
+    /// before). A known answer is one array access; the rest is `newDirectKey`.
+    @inline(__always)
     func directKey(forTableIndex index: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
+        if names >= 0, let known = directNames.knownKey(forTableIndex: index, base: names) { return known }
+        return newDirectKey(forTableIndex: index, keys: keys, names: &names)
+    }
+
+    /// `directKey` for a key set whose answers were not found yet, or a string not answered yet.
+    @inline(never)
+    private func newDirectKey(forTableIndex index: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
         if names < 0 { names = directNames.base(for: keys, tableCount: keyStrings.count) }
         // The string is read only when the answer is not known yet: copying the array out
         // first would retain and release it on every call.

@@ -43,6 +43,9 @@ final class MessageCursors {
         let end: Int
         /// Entries taken so far, for the limit on a container's entries.
         var count: Int
+        /// Where the container's key set has its answers in `DecodingState.directNames` (which
+        /// key each key-table string matches), once a string key needed them; −1 before.
+        var names = -1
     }
 
     // A `GrowableBuffer` rather than an `Array`, as in `DirectKeySlots`: every entry read
@@ -267,12 +270,13 @@ extension DecodingState {
         let entries = messageCursors[cursor]
         guard entries.next < entries.end else { return nil }
         var p = entries.next
-        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end)
+        var names = entries.names
+        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end, names: &names)
         if key > index { return nil }
         guard key == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
         let valueEnd: Int
         do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
-        messageCursors[cursor] = MessageCursors.Cursor(next: valueEnd, end: entries.end, count: entries.count + 1)
+        messageCursors[cursor] = MessageCursors.Cursor(next: valueEnd, end: entries.end, count: entries.count + 1, names: names)
         return ValueLocation(offset: p, limit: entries.end)
     }
 
@@ -284,7 +288,8 @@ extension DecodingState {
         let entries = messageCursors[cursor]
         guard entries.next < entries.end, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
         var p = entries.next
-        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end)
+        var names = entries.names
+        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end, names: &names)
         let valueEnd: Int
         do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
         guard key >= 0, valueEnd == entries.end else { throw abandonMessageRead() }
@@ -292,14 +297,14 @@ extension DecodingState {
     }
 
     /// The position in `keys` of the key of the entry at `offset`, or −1 if none matches; moves
-    /// `offset` past the key. A malformed key abandons the message.
+    /// `offset` past the key. A malformed key abandons the message. `names` is the cursor's
+    /// (`MessageCursors.Cursor.names`).
     @inline(__always)
-    private func messageEntryKey(at offset: inout Int, keys: ArchiveKeySet, end: Int) throws -> Int {
+    private func messageEntryKey(at offset: inout Int, keys: ArchiveKeySet, end: Int, names: inout Int) throws -> Int {
         let wire: UInt64
         do throws(ArchiveFormatError) { wire = try reader.varint(at: &offset, limit: end) } catch { throw abandonMessageRead() }
         if wire & 1 == 0 { return keys.key(forIntegerWire: wire) }
         guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
-        var names = -1
         return directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)
     }
 }

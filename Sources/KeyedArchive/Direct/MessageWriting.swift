@@ -137,7 +137,7 @@ extension EncodingState {
     func encodeMessageValue<T: ArchiveDirectEncodable>(_ value: T, depth: Int, step: MessageStep) throws {
         guard depth <= maximumDepth else { throw abandonMessage() }
         var encoder = ArchiveMessageEncoder(state: self, depth: depth, step: step)
-        try T._archiveEncode(value, to: &encoder)
+        try T._archiveEncodeMessage(value, to: &encoder)
         // A value that writes nothing is `{}` on the general path, and an error at the top.
         guard encoder.wroteValue else { throw abandonMessage() }
     }

@@ -75,6 +75,14 @@ struct ByteReader {
     /// path for integers.
     @inline(__always)
     func shortVarint(at offset: Int, limit: Int) -> UInt64? {
+        var position = offset
+        return shortVarint(at: &position, limit: limit)
+    }
+
+    /// `shortVarint(at:limit:)`, moving `offset` past the varint when it is read (and leaving
+    /// it where it was otherwise).
+    @inline(__always)
+    func shortVarint(at offset: inout Int, limit: Int) -> UInt64? {
         var result: UInt64 = 0
         var position = offset
         var shift: UInt64 = 0
@@ -82,7 +90,11 @@ struct ByteReader {
             let b = base.load(fromByteOffset: position, as: UInt8.self)
             position &+= 1
             result |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { return b == 0 && position - offset > 1 ? nil : result }
+            if b < 0x80 {
+                if b == 0 && position - offset > 1 { return nil }
+                offset = position
+                return result
+            }
             shift &+= 7
         }
         return nil

@@ -39,11 +39,17 @@ extension ArchiveCodableExpansionTests {
                     try container.encode(value.size, at: 3)
                     try container.encode(value.version, at: 4)
                 }
+                public static func _archiveEncodeMessage(_ value: Settings, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Settings {
                     try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Settings {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -116,11 +122,17 @@ extension ArchiveCodableExpansionTests {
                         var container = encoder.keyedContainer(_archiveKeys)
                         try container.encode(value.size, at: 0)
                     }
+                    public static func _archiveEncodeMessage(_ value: Plain, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                        try _archiveEncode(value, to: &encoder)
+                    }
                     public static var _archiveCanEncode: Bool {
                         _archiveKeys.isInDeclarationOrder
                     }
                     public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Plain {
                         try Plain(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                    }
+                    public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Plain {
+                        try _archiveDecode(from: &decoder)
                     }
                     public static var _archiveCanDecode: Bool {
                         _archiveKeys.isInDeclarationOrder
@@ -167,6 +179,9 @@ extension ArchiveCodableExpansionTests {
                 static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.volume])
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Prefs {
                     try Prefs(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Prefs {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -248,11 +263,17 @@ extension ArchiveCodableExpansionTests {
                     try container.encode(value.size, at: 1)
                     try container.encode(value.unknownFields, after: 1)
                 }
+                public static func _archiveEncodeMessage(_ value: Settings, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
+                }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder
                 }
                 public static func _archiveDecode<Reader: KeyedArchive.ArchiveReader>(from decoder: inout Reader) throws -> Settings {
                     try Settings(_archiveFrom: decoder.keyedContainer(_archiveKeys))
+                }
+                public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Settings {
+                    try _archiveDecode(from: &decoder)
                 }
                 public static var _archiveCanDecode: Bool {
                     _archiveKeys.isInDeclarationOrder
@@ -333,6 +354,9 @@ extension ArchiveCodableExpansionTests {
                     try container.encode(value.unknownFields, after: 0)
                     try container.encode(value.version, at: 1)
                     try container.encode(value.unknownFields, after: 1)
+                }
+                public static func _archiveEncodeMessage(_ value: Settings, to encoder: inout KeyedArchive.ArchiveMessageEncoder) throws {
+                    try _archiveEncode(value, to: &encoder)
                 }
                 public static var _archiveCanEncode: Bool {
                     _archiveKeys.isInDeclarationOrder

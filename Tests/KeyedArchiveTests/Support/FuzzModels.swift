@@ -185,6 +185,7 @@ extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
             _ = container.nestedContainer(_archiveCaseKeys[3], at: 3)
         }
     }
+    static func _archiveEncodeMessage(_ value: FuzzModel.Shape, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzModel.Shape {
         let container = try decoder.keyedContainer(_archiveKeys)
         switch try container.onlyKey(of: FuzzModel.Shape.self) {
@@ -202,6 +203,7 @@ extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
             return .none
         }
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzModel.Shape { try _archiveDecode(from: &decoder) }
 }
 
 extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -221,6 +223,7 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.nested, at: 9)
         try container.encode(value.owner, at: 10)
     }
+    static func _archiveEncodeMessage(_ value: FuzzDirect, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -229,6 +232,7 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect {
         try FuzzDirect(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzDirect { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -256,10 +260,12 @@ extension FuzzDirect.Owner: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.tags, at: 1)
         try container.encode(value.next, at: 2)
     }
+    static func _archiveEncodeMessage(_ value: FuzzDirect.Owner, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
     static var _archiveCanEncode: Bool { _archiveKeys.isInDeclarationOrder }
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Owner {
         try FuzzDirect.Owner(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzDirect.Owner { try _archiveDecode(from: &decoder) }
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 }
 
@@ -272,6 +278,7 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.label, at: 1)
         try container.encode(value.level, at: 2)
     }
+    static func _archiveEncodeMessage(_ value: FuzzDirect.Item, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     /// Whether the generated code writes what `encode(to:)` writes: `CodingKeys` declares its
     /// cases in the order listed (not so if an extension declared them in another order).
@@ -280,6 +287,7 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Item {
         try FuzzDirect.Item(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzDirect.Item { try _archiveDecode(from: &decoder) }
 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
@@ -295,12 +303,14 @@ extension FuzzDirect.Level: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzDirect.Level, to encoder: inout Writer) throws {
         try encoder.encodeSingleValue(value.rawValue)
     }
+    static func _archiveEncodeMessage(_ value: FuzzDirect.Level, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Level {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
         guard let value = FuzzDirect.Level(rawValue: rawValue) else { throw decoder.invalidRawValue(FuzzDirect.Level.self, rawValue) }
         return value
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzDirect.Level { try _archiveDecode(from: &decoder) }
 }
 
 /// Sample values, encoded into seed inputs by SeedGenerator.swift.
@@ -390,10 +400,12 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
         try container.encode(value.byKey, at: 3)
         try container.encode(value.unknownFields, after: 3)
     }
+    static func _archiveEncodeMessage(_ value: FuzzUnknown, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
 
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzUnknown {
         try FuzzUnknown(_archiveFrom: decoder.keyedContainer(_archiveKeys))
     }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzUnknown { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
         self.name = try container.decode(at: 0)
