@@ -2,6 +2,7 @@ import ArchiveTestSupport
 import Foundation
 @testable import KeyedArchive
 import KeyedArchiveSamples
+import Synchronization
 import Testing
 
 // The key tables the coders keep from one archive for the next (issue 47): the encoder's
@@ -246,6 +247,49 @@ private struct SeededRandom {
         #expect(try decoder.decode(AB.self, from: ab) == AB(ab: 1, cd: 2))
     }
 
+    /// A reused state keeps the last key table (and skips reading an empty one after another):
+    /// archives with string keys, with integer keys only, and damaged tables, in any order on one
+    /// thread, each read as it is read first.
+    @Test func archivesWithAndWithoutKeyTablesReadInAnyOrder() throws {
+        struct AB: Codable, Equatable { var ab: Int; var cd: Int }
+        struct CD: Codable, Equatable { var cd: Int; var ab: Int }
+        struct Numbered: Codable, Equatable {
+            var ab: Int, cd: Int
+            enum CodingKeys: Int, CodingKey { case ab = 1, cd = 2 }
+        }
+        let ab = try ArchiveEncoder().encode(AB(ab: 1, cd: 2))
+        let cd = try ArchiveEncoder().encode(CD(cd: 3, ab: 4))
+        let numbered = try ArchiveEncoder().encode(Numbered(ab: 5, cd: 6))
+        #expect(numbered.last == 0)
+        // The empty table's count made 1 (an entry that is not there), and a byte after it.
+        var missingEntry = numbered
+        missingEntry[missingEntry.count - 1] = 1
+        var trailing = numbered
+        trailing.append(0)
+        var badUTF8 = ab
+        badUTF8[badUTF8.count - 1] = 0xFF
+        // String keys with an empty table: their indexes name nothing (a stale table must not
+        // answer them).
+        #expect(Array(ab.suffix(7)) == [2, 2, 0x61, 0x62, 2, 0x63, 0x64])
+        let noTable = ab.dropLast(7) + [0]
+        let decoder = ArchiveDecoder()
+        // Each archive's result read by a state that met nothing before it: another thread's.
+        @Sendable func read(_ bytes: Data) -> String {
+            "\((try? decoder.decode(AB.self, from: bytes)).map { "\($0)" } ?? "error") / "
+                + "\((try? decoder.decode(Numbered.self, from: bytes)).map { "\($0)" } ?? "error")"
+        }
+        func firstRead(_ bytes: Data) -> String { onNewThread { read(bytes) } }
+        let archives = [ab, cd, numbered, missingEntry, trailing, badUTF8, Data(noTable)]
+        let expected = archives.map(firstRead)
+        #expect(expected[0] != expected[2])
+        var generator = SampleGenerator(seed: 41)
+        for _ in 0..<400 {
+            let index = Int.random(in: 0..<archives.count, using: &generator)
+            let bytes = archives[index]
+            #expect(read(bytes) == expected[index], "archive \(index)")
+        }
+    }
+
     /// A message abandoned halfway (a value inside needs `encode(to:)`) leaves the table in any
     /// state: the general path, and the next archive, still write what a new state does.
     @Test func anAbandonedMessageLeavesNothingBehindInTheTable() throws {
@@ -256,4 +300,16 @@ private struct SeededRandom {
             #expect(try Sample.check(value, ArchiveEncoder()) == nil)
         }
     }
+}
+
+/// `body`'s result, worked out on a thread of its own, whose decoding state is new.
+private func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    let result = Mutex<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        result.withLock { $0 = body() }
+        done.signal()
+    }.start()
+    done.wait()
+    return result.withLock { $0! }
 }

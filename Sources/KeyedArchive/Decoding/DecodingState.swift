@@ -52,6 +52,9 @@ final class DecodingState {
     @exclusivity(unchecked) var directNames = DirectNameMatches()
     /// The last key table read, for the next archive, which usually has the same one.
     @exclusivity(unchecked) var rememberedKeyTable = RememberedKeyTable()
+    /// Whether `keyStrings`, `keyIdentities` and `hasEquivalentSpellings` are those of
+    /// `rememberedKeyTable`.
+    @exclusivity(unchecked) private var holdsRememberedKeyTable = false
     /// The shared objects copied into unknown fields in this archive (`UnknownValueReader`).
     @exclusivity(unchecked) var unknownValueCopies = UnknownValueReader.Copies()
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
@@ -124,17 +127,28 @@ final class DecodingState {
     func load() throws(ArchiveFormatError) {
         let parts = try ArchiveBody.parts(of: reader)
         rootRange = parts.root
-        if rememberedKeyTable.matches(reader, parts.keyTable) {
-            keyStrings = rememberedKeyTable.keys
-            keyIdentities = rememberedKeyTable.identities
-            hasEquivalentSpellings = rememberedKeyTable.hasEquivalentSpellings
+        // An archive without string keys (a table of one byte, its count 0) after another: there
+        // is nothing to read, and nothing of the last table to forget.
+        if parts.keyTable.count == 1, keyStrings.isEmpty, reader.base.load(fromByteOffset: parts.keyTable.lowerBound, as: UInt8.self) == 0 {
             return
         }
+        if rememberedKeyTable.matches(reader, parts.keyTable) {
+            // Usually the state holds that table already (it kept what it read last): then
+            // assigning it again would only release and retain the same arrays.
+            if !holdsRememberedKeyTable {
+                keyStrings = rememberedKeyTable.keys
+                keyIdentities = rememberedKeyTable.identities
+                hasEquivalentSpellings = rememberedKeyTable.hasEquivalentSpellings
+                holdsRememberedKeyTable = true
+            }
+            return
+        }
+        holdsRememberedKeyTable = false
         directNames.reset()
         (keyStrings, keyIdentities, hasEquivalentSpellings) = ([], [], false)
         let table = try ArchiveBody.keyTable(in: reader, at: parts.keyTable)
         (keyStrings, keyIdentities, hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
-        rememberedKeyTable.keep(reader, parts.keyTable, table)
+        holdsRememberedKeyTable = rememberedKeyTable.keep(reader, parts.keyTable, table)
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

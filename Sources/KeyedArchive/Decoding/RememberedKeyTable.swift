@@ -32,14 +32,16 @@ struct RememberedKeyTable {
     }
 
     /// Keeps the table at `range` of `reader`, read as `table`, if it is small enough and holds
-    /// any key; otherwise keeps nothing.
+    /// any key; otherwise keeps nothing. Returns whether it kept it.
+    @discardableResult
     mutating func keep(_ reader: ByteReader, _ range: Range<Int>,
-                       _ table: (keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool)) {
+                       _ table: (keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool)) -> Bool {
         guard !table.keys.isEmpty, range.count <= Self.maximumSize else {
             if !bytes.isEmpty { self = RememberedKeyTable() }
-            return
+            return false
         }
         bytes = Array(UnsafeRawBufferPointer(start: reader.base + range.lowerBound, count: range.count))
         (keys, identities, hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
+        return true
     }
 }
