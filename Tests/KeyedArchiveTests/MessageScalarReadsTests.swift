@@ -6,8 +6,9 @@ import Testing
 /// A message reads its scalar entries in one pass when it can (`Direct/MessageScalarReads.swift`)
 /// and the cursor's way otherwise; both must give what the general path and `init(from:)` give.
 /// Each check reads an archive three ways (`DirectDecodingTests.expectSameDecoding`): scalars at
-/// their edges, every byte of such archives replaced by the bytes that change a reading (tags,
-/// varint edges), and keys whose varints take two bytes (which the one pass leaves to the cursor).
+/// their edges, with string keys and with integer keys, beside optionals absent or set; every
+/// byte of such archives replaced by the bytes that change a reading (tags, varint edges); and
+/// keys whose varints take two bytes (which the one pass leaves to the cursor).
 @Suite struct MessageScalarReadsTests {
     /// The values each field takes: the type's edges and the format's (fixint, one- and two-byte
     /// varints, negative forms), as strings and floats do theirs.
@@ -66,6 +67,33 @@ import Testing
             // And cut at every length.
             for length in 0..<bytes.count {
                 DirectDecodingTests.expectSameDecoding(EveryScalar.self, from: Data(bytes.prefix(length)))
+            }
+        }
+    }
+
+    @Test func integerKeysAndOptionalsAreReadInOnePass() throws {
+        var generator = SampleGenerator(seed: 61)
+        for round in 0..<24 {
+            func maybe<T>(_ value: T) -> T? { Bool.random(using: &generator) ? value : nil }
+            let value = NumberedScalars(
+                flag: round % 2 == 0, text: ["", "é", String(repeating: "y", count: 130)][round % 3],
+                double: [-0.0, .nan, 1e300][round % 3], int8: [Int8.min, -1, Int8.max][round % 3],
+                uint64: [0, 128, .max][round % 3], int: [Int.min, 63, 64][round % 3],
+                maybeFlag: maybe(true), maybeText: maybe("t"), maybeFloat: maybe(-.infinity),
+                maybeInt32: maybe(Int32.min), maybeUInt16: maybe(UInt16.max))
+            let bytes = try MessageReadingTests.archive(value)
+            MessageReadingTests.expectAgreement(NumberedScalars.self, from: bytes, asMessage: true)
+            let read = try #require(ArchiveDecoder().messageValue(NumberedScalars.self, from: bytes))
+            #expect(read.same(as: value))
+            if round < 3 {
+                let original = Array(bytes)
+                for index in 6..<original.count {
+                    for byte: UInt8 in [0x00, 0x02, 0x03, 0x04, 0x05, 0x07, 0x7F, 0x80, 0xFF] where byte != original[index] {
+                        var mutated = original
+                        mutated[index] = byte
+                        DirectDecodingTests.expectSameDecoding(NumberedScalars.self, from: Data(mutated))
+                    }
+                }
             }
         }
     }
@@ -173,5 +201,53 @@ struct ManyKeys: Codable, Equatable, ArchiveDirectEncodable, ArchiveDirectDecoda
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> ManyKeys {
         let container = try decoder.keyedContainer(keys)
         return ManyKeys(values: try (0..<count).map { try container.decode(at: $0) })
+    }
+}
+
+/// Integer keys, the one pass's other key form (one with a two-byte key varint, 100), and
+/// scalars beside `Optional`s of them (absent when nil, as `encodeIfPresent` writes them).
+struct NumberedScalars: Codable, ArchiveDirectEncodable, ArchiveDirectDecodable {
+    var flag: Bool, text: String, double: Double, int8: Int8, uint64: UInt64, int: Int
+    var maybeFlag: Bool?, maybeText: String?, maybeFloat: Float?, maybeInt32: Int32?, maybeUInt16: UInt16?
+
+    enum CodingKeys: Int, CodingKey {
+        case flag = 1, text, double, int8, uint64, int, maybeFlag = 20, maybeText, maybeFloat, maybeInt32, maybeUInt16 = 100
+    }
+    static let keys = ArchiveKeySet([
+        CodingKeys.flag, .text, .double, .int8, .uint64, .int, .maybeFlag, .maybeText, .maybeFloat, .maybeInt32, .maybeUInt16,
+    ])
+
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: NumberedScalars, to encoder: inout Writer) throws {
+        var container = encoder.keyedContainer(keys)
+        try container.encode(value.flag, at: 0)
+        try container.encode(value.text, at: 1)
+        try container.encode(value.double, at: 2)
+        try container.encode(value.int8, at: 3)
+        try container.encode(value.uint64, at: 4)
+        try container.encode(value.int, at: 5)
+        try container.encode(value.maybeFlag, at: 6)
+        try container.encode(value.maybeText, at: 7)
+        try container.encode(value.maybeFloat, at: 8)
+        try container.encode(value.maybeInt32, at: 9)
+        try container.encode(value.maybeUInt16, at: 10)
+    }
+    static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> NumberedScalars {
+        let container = try decoder.keyedContainer(keys)
+        return NumberedScalars(
+            flag: try container.decode(at: 0), text: try container.decode(at: 1), double: try container.decode(at: 2),
+            int8: try container.decode(at: 3), uint64: try container.decode(at: 4), int: try container.decode(at: 5),
+            maybeFlag: try container.decode(at: 6), maybeText: try container.decode(at: 7), maybeFloat: try container.decode(at: 8),
+            maybeInt32: try container.decode(at: 9), maybeUInt16: try container.decode(at: 10))
+    }
+    static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> NumberedScalars {
+        try _archiveDecode(from: &decoder)
+    }
+
+    /// Equal, with floats compared by their bits.
+    func same(as other: NumberedScalars) -> Bool {
+        flag == other.flag && text == other.text && double.bitPattern == other.double.bitPattern && int8 == other.int8
+            && uint64 == other.uint64 && int == other.int && maybeFlag == other.maybeFlag && maybeText == other.maybeText
+            && maybeFloat?.bitPattern == other.maybeFloat?.bitPattern && maybeInt32 == other.maybeInt32
+            && maybeUInt16 == other.maybeUInt16
     }
 }

@@ -44,7 +44,9 @@ final class MessageCursors {
         /// Entries taken so far, for the limit on a container's entries.
         var count: Int
         /// Where the container's key set has its answers in `DecodingState.directNames` (which
-        /// key each key-table string matches), once a string key needed them; −1 before.
+        /// key each key-table string matches), once a string key needed them; −1 before. The
+        /// key set is the one the cursor's container reads with: `withKeys` shares a cursor
+        /// under other keys only after giving the message up, when nothing read is used.
         var names = -1
     }
 
