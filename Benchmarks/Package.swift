@@ -24,6 +24,12 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // The messages group timed in rounds, every coder in turn: ratios that hold while the
+        // machine's speed drifts (see its main.swift).
+        .executableTarget(
+            name: "MessageRounds",
+            dependencies: ["BenchmarkModels"]
+        ),
         .executableTarget(
             name: "SizeReport",
             dependencies: ["BenchmarkModels", .product(name: "KeyedArchiveSamples", package: "KeyedArchive")]
