@@ -6,7 +6,7 @@
 /// that `init(from:)` kept holds the state, and reads through it later, so that state keeps the
 /// archive (`detach()`) and is never reused. Before it waits, `reset()` empties everything the
 /// archive put in it.
-extension DecodingState {
+extension DecodingState: ThreadSpareObject {
     /// This thread's spare states.
     private static let spares = ThreadSpare<DecodingState>()
 
@@ -38,9 +38,9 @@ extension DecodingState {
         state.spareDecoders.removeAll(keepingCapacity: true)
         guard isKnownUniquelyReferenced(&state) else {
             state.detach()
-            return
+            return spares.forget(state)
         }
-        guard state.keyStrings.count <= 1_024 else { return }
+        guard state.keyStrings.count <= 1_024 else { return spares.forget(state) }
         state.reset()
         spares.keep(state)
     }

@@ -64,6 +64,8 @@ final class DecodingState {
     /// their decoders are not pooled then: a pooled decoder refers back to this state, and
     /// nothing would empty the pool again.
     @exclusivity(unchecked) var reusesDecoders = true
+    /// Whether a call on this thread has the state as its spare (`ThreadSpare`).
+    @exclusivity(unchecked) var isLentAsSpare = false
 
     /// Offset of the root value and the end of it (where the key table starts).
     @exclusivity(unchecked) private(set) var rootRange: Range<Int> = 0..<0

@@ -13,7 +13,7 @@ import Foundation
 /// and it is small (a state that wrote a large archive gives its memory back instead). Before it
 /// waits, `reset()` empties everything an archive put in it; what it keeps does not depend on
 /// the archive (the type verdicts, the integer-key answers, the buffers' memory).
-extension EncodingState {
+extension EncodingState: ThreadSpareObject {
     /// This thread's spare states.
     private static let spares = ThreadSpare<EncodingState>()
 
@@ -44,7 +44,7 @@ extension EncodingState {
         // Encoders refer back to the state (pending ones are held by sinks): let go of them
         // first, or neither is ever freed, and the state never looks unshared.
         state.releaseEncoders()
-        guard isKnownUniquelyReferenced(&state), state.isSmall else { return }
+        guard isKnownUniquelyReferenced(&state), state.isSmall else { return spares.forget(state) }
         state.reset()
         spares.keep(state)
     }

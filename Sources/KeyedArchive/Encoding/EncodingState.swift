@@ -54,6 +54,8 @@ final class EncodingState {
     @exclusivity(unchecked) var depthErrors: [EncodingError] = []
     /// Set once the archive is finished: writes through containers kept past `encode` go nowhere.
     @exclusivity(unchecked) var isFinished = false
+    /// Whether a call on this thread has the state as its spare (`ThreadSpare`).
+    @exclusivity(unchecked) var isLentAsSpare = false
 
     /// Whether the late-write pass must run: a late write, or a deterministic archive.
     var needsReordering: Bool { !lateWrites.isEmpty || deterministic }

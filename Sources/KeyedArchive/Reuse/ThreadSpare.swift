@@ -13,12 +13,19 @@ import Darwin
 /// objects, their buffers and tables, and the answers they keep (which types have generated
 /// code, which keys are integers). `ArchiveEncoder` and `ArchiveDecoder` are option values,
 /// `Sendable` and shared freely between tasks, so those cannot live in them; a per-thread spare
-/// needs no lock and is never touched by two threads at once. A call takes the spare out of its
-/// slot (a coder used inside `encode(to:)` finds the slot empty and builds its own), and gives
-/// it back only if nothing else refers to it; see `EncodingState.recycle(_:)`.
+/// needs no lock and is never touched by two threads at once.
 ///
-/// Each spare is released when its thread exits (the key's destructor).
-final class ThreadSpare<Object: AnyObject>: @unchecked Sendable {
+/// A call borrows the spare (`take()`): the slot keeps pointing at it, but the call holds the
+/// slot's reference and the spare says it is lent, so a coder used inside `encode(to:)` on the
+/// same thread finds it lent and builds its own. The call gives it back (`keep(_:)`) only if
+/// nothing else refers to it, and otherwise lets the slot forget it (`forget(_:)`); see
+/// `EncodingState.recycle(_:)`. Lending leaves the slot itself alone: writing a thread-specific
+/// slot twice per call (empty it, fill it again) cost a small message about 70 instructions of
+/// each encode and decode.
+///
+/// Each spare is released when its thread exits (the key's destructor); a lent one is the
+/// borrower's, and a thread does not exit while a call on it runs.
+final class ThreadSpare<Object: ThreadSpareObject>: @unchecked Sendable {
     // @unchecked: the key never changes; the slots it names are per thread.
     private let key: pthread_key_t
 
@@ -36,19 +43,47 @@ final class ThreadSpare<Object: AnyObject>: @unchecked Sendable {
         self.key = key
     }
 
-    /// This thread's spare, which the slot no longer holds; `nil` if there is none.
+    /// This thread's spare, lent to the caller with the slot's reference; `nil` if there is
+    /// none, or if it is lent already (to a call further up this thread's stack).
     @inline(__always)
     func take() -> Object? {
         guard let pointer = pthread_getspecific(key) else { return nil }
-        pthread_setspecific(key, nil)
-        return Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()
+        let spare = Unmanaged<Object>.fromOpaque(pointer)
+        // Alive: the slot or the call it is lent to holds it.
+        let lent = spare._withUnsafeGuaranteedRef { object in
+            if object.isLentAsSpare { return true }
+            object.isLentAsSpare = true
+            return false
+        }
+        return lent ? nil : spare.takeRetainedValue()
     }
 
-    /// Keeps `object` as this thread's spare, unless the thread has one already (a nested
-    /// call's, given back first).
+    /// Gives `object` back, or keeps it as this thread's spare if the thread has none; does
+    /// nothing if the thread has another (a nested call's, given back first).
     @inline(__always)
     func keep(_ object: Object) {
-        guard pthread_getspecific(key) == nil else { return }
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        if let slot = pthread_getspecific(key) {
+            guard slot == pointer else { return }
+            object.isLentAsSpare = false
+            // The slot holds its reference again.
+            _ = Unmanaged.passRetained(object)
+            return
+        }
+        object.isLentAsSpare = false
         pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
     }
+
+    /// Lets this thread's slot forget `object` if it is the spare lent out: a call that cannot
+    /// give its state back (something else refers to it, or it grew large) calls this, so that
+    /// the slot never points at an object it does not own.
+    func forget(_ object: Object) {
+        if pthread_getspecific(key) == Unmanaged.passUnretained(object).toOpaque() { pthread_setspecific(key, nil) }
+    }
+}
+
+/// An object a `ThreadSpare` lends out, which remembers whether it is lent.
+protocol ThreadSpareObject: AnyObject {
+    /// Whether a call on this thread has it (`ThreadSpare.take()`).
+    var isLentAsSpare: Bool { get set }
 }
