@@ -35,6 +35,30 @@ import Testing
         #expect(computed <= before + 1)
     }
 
+    @Test func twoTypesOfOneSetComeInTurnWithoutRecomputing() throws {
+        // Two of the 200 types whose addresses hash to the same set (some pair must: there are
+        // 64 sets), and a third of that set if there is one.
+        let types = Self.types(200)
+        let bySet = Dictionary(grouping: types.indices) { ObjectIdentifier(types[$0]).slot }
+        let shared = try #require(bySet.values.first { $0.count >= 2 })
+        var verdicts = TypeVerdicts<Int>()
+        var computed = 0
+        for _ in 0..<50 {
+            for index in shared.prefix(2) {
+                #expect(verdicts.verdict(for: types[index]) { computed += 1; return index } == index)
+            }
+        }
+        #expect(computed == 2, "both kept in their set")
+        // A third type of the set takes the place of the older one; still every answer is right.
+        if shared.count >= 3 {
+            for _ in 0..<10 {
+                for index in shared.prefix(3) {
+                    #expect(verdicts.verdict(for: types[index]) { computed += 1; return index } == index)
+                }
+            }
+        }
+    }
+
     @Test func eachKeySetKeepsItsOwnPlacesPastAnyNumberOfSets() {
         enum Key: String, CodingKey { case a, b, c }
         let sets = (0..<300).map { _ in ArchiveKeySet([Key.a, .b, .c]) }

@@ -4,32 +4,47 @@
 ///
 /// A state is reused from one `encode` or `decode` call to the next on its thread, so over a
 /// program's life it meets every type the thread codes, not a handful. The verdicts are kept in a
-/// direct-mapped table indexed by the type's address: a lookup is one slot's comparison whatever
-/// the number of types met (a scan of every type kept cost the media content 600 instructions
-/// per encode once the benchmark's other models had been met). Two types that share a slot take
-/// it in turn, each recomputing its verdict when the other holds it: slower, never wrong.
+/// table of 64 sets of two, the set picked by a hash of the type's address: a lookup is at most
+/// two comparisons whatever the number of types met (a scan of every type kept cost the media
+/// content 600 instructions per encode once the benchmark's other models had been met). A type
+/// met again replaces the older of its set's two; three types that share a set and come in turn
+/// recompute their verdicts: slower, never wrong. (With one type per slot and the address's
+/// bits 4–9 as the slot, two of the media content's types shared one in some builds, and paid
+/// two conformance lookups, about 700 instructions, per message.)
 struct TypeVerdicts<Verdict> {
-    private var slots: [(type: ObjectIdentifier?, verdict: Verdict?)] = Array(repeating: (nil, nil), count: ObjectIdentifier.slotCount)
+    private var entries: [(type: ObjectIdentifier?, verdict: Verdict?)] = Array(repeating: (nil, nil), count: 2 * ObjectIdentifier.slotCount)
 
     /// The kept verdict for `type`, or `compute()`'s, kept.
     @inline(__always)
     mutating func verdict(for type: Any.Type, _ compute: () -> Verdict?) -> Verdict? {
         let id = ObjectIdentifier(type)
-        let slot = id.slot
-        if slots[slot].type == id { return slots[slot].verdict }
+        let first = 2 &* id.slot
+        if entries[first].type == id { return entries[first].verdict }
+        if entries[first &+ 1].type == id { return entries[first &+ 1].verdict }
+        return newVerdict(for: id, at: first, compute)
+    }
+
+    /// `compute()`'s verdict for `id`, kept first in its set, the set's first moving second.
+    @inline(never)
+    private mutating func newVerdict(for id: ObjectIdentifier, at first: Int, _ compute: () -> Verdict?) -> Verdict? {
         let verdict = compute()
-        slots[slot] = (id, verdict)
+        entries[first &+ 1] = entries[first]
+        entries[first] = (id, verdict)
         return verdict
     }
 }
 
 extension ObjectIdentifier {
-    /// How many slots the direct-mapped tables keyed by an object's address have (`TypeVerdicts`,
-    /// `DirectKeyWires`): a power of two, so that a slot is some of the address's bits.
+    /// How many slots the tables keyed by an object's address have (`TypeVerdicts`' sets,
+    /// `DirectKeyWires`): a power of two, so that a slot is some bits of the address's hash.
     static var slotCount: Int { 64 }
 
-    /// This object's slot in such a table: its address without the low bits, which alignment
-    /// makes the same for every type's metadata and every key set.
+    /// This object's slot in such a table: the top bits of its address times the 64-bit golden
+    /// ratio (Fibonacci hashing), so that types whose metadata lie a fixed distance apart (a
+    /// multiple of the table's span in some of the address's bits) do not share slots by
+    /// construction.
     @inline(__always)
-    var slot: Int { Int(truncatingIfNeeded: UInt(bitPattern: self) >> 4) & (Self.slotCount - 1) }
+    var slot: Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: self)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.slotCount.trailingZeroBitCount))
+    }
 }
