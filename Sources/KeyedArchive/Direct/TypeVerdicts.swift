@@ -7,8 +7,9 @@
 /// table of 64 sets of two, the set picked by a hash of the type's address: a lookup is at most
 /// two comparisons whatever the number of types met (a scan of every type kept cost the media
 /// content 600 instructions per encode once the benchmark's other models had been met). A type
-/// met again replaces the older of its set's two; three types that share a set and come in turn
-/// recompute their verdicts: slower, never wrong. (With one type per slot and the address's
+/// its set does not hold takes the set's first place, the first moving second and the second
+/// let go; three types that share a set and come in turn recompute their verdicts: slower,
+/// never wrong. (With one type per slot and the address's
 /// bits 4–9 as the slot, two of the media content's types shared one in some builds, and paid
 /// two conformance lookups, about 700 instructions, per message.)
 struct TypeVerdicts<Verdict> {

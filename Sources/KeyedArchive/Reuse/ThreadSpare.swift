@@ -44,7 +44,11 @@ final class ThreadSpare<Object: ThreadSpareObject>: @unchecked Sendable {
     }
 
     /// This thread's spare, lent to the caller with the slot's reference; `nil` if there is
-    /// none, or if it is lent already (to a call further up this thread's stack).
+    /// none, or if it is lent already (to a call further up this thread's stack). The slot
+    /// still points at it and the caller holds the only reference counted for it, so every
+    /// call that takes one ends with `keep(_:)` or `forget(_:)` (the states' `recycle`, in a
+    /// `defer` right after `make`): a spare dropped without either would leave the slot
+    /// pointing at a freed object.
     @inline(__always)
     func take() -> Object? {
         guard let pointer = pthread_getspecific(key) else { return nil }
