@@ -48,6 +48,16 @@ public struct ArchiveDecoder: Sendable {
     /// Values passed to every `Decoder` in `init(from:)` implementations, nested ones included.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// Whether a partial read (`decode(_:at:from:)` and the other reads at an `ArchivePath`)
+    /// verifies the CRC-32 of an archive written with `ArchiveChecksum.crc32` before it reads
+    /// anything (the default, as `decode(_:from:)` always does). Verifying reads every byte of
+    /// the archive, so it is the one cost of a partial read that grows with the archive; set this
+    /// to `false` to skip it when the bytes are known to be intact (a file this program wrote and
+    /// read back whole once). A damaged archive read without its checksum still throws a
+    /// `DecodingError` wherever the damage breaks the format, never crashes; but damage that
+    /// leaves valid bytes (a changed digit) goes unnoticed.
+    public var verifiesChecksumInPartialReads = true
+
     /// Whether values of `ArchiveDirectDecodable` types are read through their generated code
     /// (the default) or through `init(from:)`: the tests compare the two paths.
     var usesGeneratedCode = true
@@ -113,8 +123,8 @@ public struct ArchiveDecoder: Sendable {
     /// A state for the archive in `bytes` with these options, its header read and its payload
     /// inflated if it is compressed; the caller loads it, and recycles it when done.
     @inline(__always)
-    func openState(_ bytes: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> DecodingState {
-        let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize)
+    func openState(_ bytes: UnsafeRawBufferPointer, verifiesChecksum: Bool = true) throws(ArchiveFormatError) -> DecodingState {
+        let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize, verifiesChecksum: verifiesChecksum)
         let (plain, references) = (archive.bytes, archive.flags & ArchiveHeader.Flag.references != 0 ? ReferenceForm.archive : .none)
         return DecodingState.make(bytes: plain, owned: archive.takeOwnedBytes(), userInfo: userInfo, limits: limits,
                                   references: references, usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)

@@ -77,7 +77,7 @@ extension DecodingState {
 
     /// The shared object that the reference at `location` names, once the archive's references
     /// are known to be valid.
-    private func referenceTarget(at location: ValueLocation, path: CodingPathNode) throws -> ValueLocation {
+    func referenceTarget(at location: ValueLocation, path: CodingPathNode) throws -> ValueLocation {
         do throws(ArchiveFormatError) {
             var p = location.offset + 1
             let index = try reader.varint(at: &p, limit: location.limit)

@@ -51,6 +51,21 @@ struct ArchiveUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         }
     }
 
+    /// Moves past the next `count` elements, unread (a partial read's step to an element):
+    /// one step for a packed array or byte string, whose elements have one width.
+    mutating func skip(_ count: Int) throws {
+        guard count > 0 else { return }
+        precondition(currentIndex + count <= elementCount, "skipping past the end of an unkeyed container")
+        if let elements {
+            // Every element but the last skipped one at once; `advance` checks the end.
+            cursor += (count - 1) * elements.width
+            currentIndex += count - 1
+            try advance()
+            return
+        }
+        for _ in 0..<count { try advance() }
+    }
+
     @inline(__always)
     private mutating func read<T>(_ type: T.Type, _ body: (DecodingState, ValueLocation, @autoclosure () -> [any CodingKey]) throws -> T) throws -> T {
         let location = try next(type)

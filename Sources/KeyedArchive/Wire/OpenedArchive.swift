@@ -18,13 +18,15 @@ struct OpenedArchive: ~Copyable {
 
     /// Opens `input`. Nothing is allocated unless the archive is compressed, and then only after
     /// the declared size passed `maximumInflatedSize` and deflate's 1032:1 bound.
-    init(_ input: UnsafeRawBufferPointer, maximumInflatedSize: Int) throws(ArchiveFormatError) {
+    /// `verifiesChecksum` false (a partial read that was asked to) drops a CRC-32 trailer
+    /// without computing it: the reader then trusts bytes the checksum would have caught.
+    init(_ input: UnsafeRawBufferPointer, maximumInflatedSize: Int, verifiesChecksum: Bool = true) throws(ArchiveFormatError) {
         // Every stored property is set at once, at the end of each path (a noncopyable value
         // cannot be left partly initialized by a throw).
         let flags = try ArchiveHeader.parse(ByteReader(input))
         // A checksum is verified before anything else is read: corrupted bytes must not reach
         // the parser, and the trailer is not part of the body.
-        let checked = flags & ArchiveHeader.Flag.crc32 == 0 ? input : try Self.verifiedChecksum(input)
+        let checked = flags & ArchiveHeader.Flag.crc32 == 0 ? input : try Self.verifiedChecksum(input, computing: verifiesChecksum)
         guard flags & ArchiveHeader.Flag.zlib != 0 else {
             self.init(flags: flags, bytes: checked, owned: nil, compressedLayout: nil)
             return
@@ -72,14 +74,15 @@ struct OpenedArchive: ~Copyable {
         owned.take()
     }
 
-    /// The archive without its CRC-32 trailer, once the trailer matches.
-    private static func verifiedChecksum(_ input: UnsafeRawBufferPointer) throws(ArchiveFormatError) -> UnsafeRawBufferPointer {
+    /// The archive without its CRC-32 trailer, once the trailer matches (if `computing`).
+    private static func verifiedChecksum(_ input: UnsafeRawBufferPointer, computing: Bool) throws(ArchiveFormatError) -> UnsafeRawBufferPointer {
         guard input.count >= ArchiveHeader.size + 4 else {
             throw ArchiveFormatError(.truncated, at: input.count, "archive is too short to hold its CRC-32")
         }
         let end = input.count - 4
         let archived = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: end, as: UInt32.self))
         let body = UnsafeRawBufferPointer(rebasing: input[0..<end])
+        guard computing else { return body }
         let computed = Zlib.crc32(body)
         guard computed == archived else {
             throw ArchiveFormatError(.checksumMismatch, at: end, "archive is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the archive says 0x\(String(archived, radix: 16))")
