@@ -1,0 +1,72 @@
+// The samples of KeyedArchive.docc/ReadingPartOfAnArchive.md, verbatim and in order, each
+// followed by checks of what the article says about it.
+import Foundation
+import KeyedArchive
+import Testing
+
+@Suite("DocC: Reading Part of an Archive")
+struct ReadingPartOfAnArchiveSamples {
+    struct Store: Codable, Equatable {
+        struct Settings: Codable, Equatable {
+            var theme: String
+            var fontSize: Int
+        }
+        struct Document: Codable, Equatable {
+            var id: Int
+            var title: String
+        }
+        var settings: Settings
+        var documents: [Document]
+    }
+
+    @Test func readingPartOfAnArchive() throws {
+        let store = Store(
+            settings: Store.Settings(theme: "dark", fontSize: 13),
+            documents: [Store.Document(id: 7, title: "Notes"), Store.Document(id: 9, title: "Plans")])
+        let data = try ArchiveEncoder().encode(store)
+
+        let decoder = ArchiveDecoder()
+        let theme = try decoder.decode(String.self, at: ["settings", "theme"], from: data)
+        let second = try decoder.decode(Store.Document.self, at: ["documents", 1], from: data)
+        #expect(theme == "dark")
+        #expect(second == store.documents[1])
+
+        let path = try ArchivePath(parsing: "documents[1].title")
+        let title = try decoder.decode(String.self, at: path, from: data)   // "Plans"
+        #expect(title == "Plans")
+
+        let hasSettings = try decoder.containsValue(at: ["settings"], in: data)   // true
+        let keys = try decoder.keys(at: ["settings"], in: data)                    // ["theme", "fontSize"]
+        let count = try decoder.count(at: ["documents"], in: data)                 // 2
+        #expect(hasSettings)
+        #expect(keys == ["theme", "fontSize"])
+        #expect(count == 2)
+
+        let ids = try decoder.decode(Int.self, at: ["id"], ofEachElementAt: ["documents"], from: data)   // [7, 9]
+        #expect(ids == [7, 9])
+
+        // "For an optional type, an element (or a path) that leads to no value reads as nil."
+        #expect(try decoder.decode(String?.self, at: ["subtitle"], ofEachElementAt: ["documents"], from: data) == [nil, nil])
+        #expect(try decoder.decode(Int?.self, at: ["documents", 5, "id"], from: data) == nil)
+
+        // "a missing key is a keyNotFound whose codingPath names the container it was looked up in"
+        do {
+            _ = try decoder.decode(String.self, at: ["settings", "colour"], from: data)
+            Issue.record("a missing key was found")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            #expect(key.stringValue == "colour")
+            #expect(context.codingPath.map(\.stringValue) == ["settings"])
+        }
+
+        // The checksum: verified by default, skipped on request.
+        var encoder = ArchiveEncoder()
+        encoder.checksum = .crc32
+        var damaged = [UInt8](try encoder.encode(store))
+        let at = try #require(damaged.indices.first { damaged[$0...].starts(with: Array("Plans".utf8)) })
+        damaged[at] = UInt8(ascii: "Q")
+        #expect(throws: DecodingError.self) { try decoder.decode(String.self, at: path, from: damaged) }
+        var trusting = decoder
+        trusting.verifiesChecksumInPartialReads = false
+        #expect(try trusting.decode(String.self, at: path, from: damaged) == "Qlans")
+    }
+}
