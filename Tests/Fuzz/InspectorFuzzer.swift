@@ -70,6 +70,7 @@ private struct EveryValue: Decodable {
 /// This target's `LLVMFuzzerTestOneInput` (FuzzEntry.swift calls it).
 public func fuzzInspector(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
+    readParts(of: bytes)
     guard let archive = try? InspectedArchive(bytes) else { return 0 }
     _ = archive.keyTableEntries
     var visitor = TouchEverything(archive: archive)
@@ -90,4 +91,30 @@ public func fuzzInspector(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Partial reads (`ArchiveDecoder.decode(_:at:from:)` and the rest) on every input, valid or
+/// not, at paths found as it goes: from the root, each round reads the value, one field of each
+/// element and whether the path leads anywhere, then steps into a key or an element that
+/// `keys` or `count` reported (which one, the input's size picks). Each call must return or
+/// throw a `DecodingError`; anything else is a finding.
+private func readParts(of bytes: [UInt8]) {
+    var decoder = ArchiveDecoder()
+    decoder.verifiesChecksumInPartialReads = bytes.count % 2 == 0
+    func read<T>(_ body: () throws -> T) -> T? {
+        do { return try body() } catch is DecodingError { return nil } catch { fatalError("a partial read threw \(error)") }
+    }
+    var path = ArchivePath()
+    for round in 0..<6 {
+        _ = read { try decoder.decode(EveryValue?.self, at: path, from: bytes) }
+        _ = read { try decoder.decode(Int?.self, at: [0], ofEachElementAt: path, from: bytes) }
+        _ = read { try decoder.containsValue(at: path, in: bytes) }
+        if let keys = read({ try decoder.keys(at: path, in: bytes) }), !keys.isEmpty {
+            path = path.appending(keys[(bytes.count + round) % keys.count])
+        } else if let count = read({ try decoder.count(at: path, in: bytes) }), count > 0 {
+            path = path.appending(.index((bytes.count + round) % count))
+        } else {
+            return
+        }
+    }
 }
