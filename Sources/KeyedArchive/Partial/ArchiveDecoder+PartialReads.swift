@@ -152,7 +152,7 @@ extension ArchiveDecoder {
                 } else {
                     values.append(try Self.absentValue(T.self))
                 }
-                try container.skip(1)
+                try container.advance()
             }
             return values
         }

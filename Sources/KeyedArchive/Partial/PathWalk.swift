@@ -53,13 +53,15 @@ extension DecodingState {
     private func step(_ component: ArchivePath.Component, from target: PathTarget, required: Bool) throws -> PathTarget? {
         let path = target.path
         let location = try throughReference(target.location, path: path)
+        // Read once: which container (if any) the value is decides the step, and without
+        // `required` a value that is not the container the step needs ends the walk quietly.
+        let kind = try containerKind(location, path: path)
         switch component {
+        case .key(_, let integer?) where kind == .unkeyed:
+            // A coding path's element key: the index it carries.
+            return try element(integer, from: target, at: location, required: required)
         case .key(let name, let integer):
-            if integer != nil, try isUnkeyed(location, path: path) {
-                // A coding path's element key: the index it carries.
-                return try element(integer!, from: target, at: location, required: required)
-            }
-            if !required, try !isKeyed(location, path: path) { return nil }
+            if !required && kind != .keyed { return nil }
             let key = PathKey(stringValue: name, intValue: integer)
             let container = try keyedContainer(PathKey.self, at: location, path: path, depth: target.depth)
             guard let value = try container.location(of: key) else {
@@ -68,6 +70,7 @@ extension DecodingState {
             }
             return PathTarget(location: value, parentPath: path, component: .key(key), depth: target.depth + 1)
         case .index(let index):
+            if !required && kind != .unkeyed { return nil }
             return try element(index, from: target, at: location, required: required)
         }
     }
@@ -76,7 +79,6 @@ extension DecodingState {
     /// the value at `target`: O(`index`) skips, one step for a packed array's fixed width.
     private func element(_ index: Int, from target: PathTarget, at location: ValueLocation, required: Bool) throws -> PathTarget? {
         let path = target.path
-        if !required, try !isUnkeyed(location, path: path) { return nil }
         var container = try unkeyedContainer(at: location, path: path, depth: target.depth)
         guard index >= 0, index < container.count! else {
             if required {
@@ -119,21 +121,19 @@ extension DecodingState {
         return try referenceTarget(at: location, path: path)
     }
 
-    /// The tag of the value at `location`, past the markers of a shared object.
-    private func containerTag(_ location: ValueLocation, path: CodingPathNode) throws -> UInt8? {
+    /// Which kind of container the value at `location` is, past the markers of a shared object:
+    /// an unkeyed one also for a packed array or a byte string (which unkeyed containers read);
+    /// `nil` for any other value.
+    private func containerKind(_ location: ValueLocation, path: CodingPathNode) throws -> ContainerKind? {
         if location.packed != nil { return nil }
-        let tag = try tag(at: location, path: path.path)
-        guard tag == WireTag.sharedObject, hasReferences else { return tag }
-        return try self.tag(at: markedValue(at: location, path: path), path: path.path)
+        var tag = try tag(at: location, path: path.path)
+        if tag == WireTag.sharedObject, hasReferences { tag = try self.tag(at: markedValue(at: location, path: path), path: path.path) }
+        switch tag {
+        case WireTag.keyed, WireTag.emptyKeyed: return .keyed
+        case WireTag.unkeyed, WireTag.emptyUnkeyed, WireTag.packed, WireTag.bytes: return .unkeyed
+        default: return nil
+        }
     }
 
-    private func isKeyed(_ location: ValueLocation, path: CodingPathNode) throws -> Bool {
-        let tag = try containerTag(location, path: path)
-        return tag == WireTag.keyed || tag == WireTag.emptyKeyed
-    }
-
-    private func isUnkeyed(_ location: ValueLocation, path: CodingPathNode) throws -> Bool {
-        let tag = try containerTag(location, path: path)
-        return tag == WireTag.unkeyed || tag == WireTag.emptyUnkeyed || tag == WireTag.packed || tag == WireTag.bytes
-    }
+    private enum ContainerKind { case keyed, unkeyed }
 }
