@@ -12,7 +12,7 @@ package struct Karchive: ParsableCommand {
             compressed and checksummed archives are handled transparently. Bad input is reported \
             as one line on standard error, "error: <kind> at offset N: <reason>", with exit code 1.
             """,
-        subcommands: [Inspect.self, Validate.self, Stats.self, ToJSON.self, FromJSON.self, Schema.self, Compat.self, Bench.self]
+        subcommands: [Inspect.self, Validate.self, Stats.self, Get.self, ToJSON.self, FromJSON.self, Schema.self, Compat.self, Bench.self]
     )
 
     package init() {}

@@ -1,6 +1,7 @@
 // The samples of KeyedArchive.docc/ReadingPartOfAnArchive.md, verbatim and in order, each
 // followed by checks of what the article says about it.
 import Foundation
+import KarchiveCommands
 import KeyedArchive
 import Testing
 
@@ -68,5 +69,27 @@ struct ReadingPartOfAnArchiveSamples {
         var trusting = decoder
         trusting.verifiesChecksumInPartialReads = false
         #expect(try trusting.decode(String.self, at: path, from: damaged) == "Qlans")
+    }
+
+    /// The article's `karchive get` session, command by command, on the sample store: each
+    /// command's output, and exit status 0.
+    @Test func commandLineSession() throws {
+        let store = Store(
+            settings: Store.Settings(theme: "dark", fontSize: 13),
+            documents: [Store.Document(id: 7, title: "Notes"), Store.Document(id: 9, title: "Plans")])
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = scratch.url.appendingPathComponent("store.karc")
+        try ArchiveEncoder().encode(store).write(to: file)
+        let commands = try DocumentSamples.shellSession(in: "\(DocumentSamples.catalog)/ReadingPartOfAnArchive.md", containing: "karchive get")
+        #expect(commands.count == 2)
+        for command in commands {
+            // The shell's quotes go; the file is the one written here.
+            let arguments = command.arguments.dropFirst().map { $0 == "store.karc" ? file.path : $0.replacingOccurrences(of: "'", with: "") }
+            let io = CommandIO.capturing()
+            let status = Karchive.run(Array(arguments), io: io)
+            #expect(String(decoding: io.output, as: UTF8.self) == command.output.map { $0 + "\n" }.joined(), "\(command.arguments)")
+            #expect(status == 0, "\(command.arguments): \(io.errors)")
+        }
     }
 }

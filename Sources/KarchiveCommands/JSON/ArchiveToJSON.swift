@@ -17,7 +17,7 @@ import KeyedArchive
 ///   archive, while `expansion` bounds what writing it out would cost.
 struct ArchiveToJSON: ArchiveVisitor {
     let archive: InspectedArchive
-    private var stack: [(isKeyed: Bool, names: [String], values: [JSONValue])] = []
+    private var stack: [(isKeyed: Bool, start: Int, names: [String], values: [JSONValue])] = []
     private(set) var result: JSONValue = .null
     /// The bound on expanding references; nil for an archive without them (flag bit 2 clear).
     private var expansion: ReferenceExpansion?
@@ -25,11 +25,21 @@ struct ArchiveToJSON: ArchiveVisitor {
     private var sharedObjects: [Int: JSONValue] = [:]
     /// The value completed last: at the end of a shared object, its marked value.
     private var lastValue: JSONValue = .null
+    /// Where the values to capture start (`karchive get` in an archive with references, which
+    /// is walked whole: a reference inside a value may name a shared object outside it).
+    private let captureOffsets: Set<Int>
+    /// The JSON of each value to capture, by the offset it starts at: a reference as its
+    /// target's JSON, a shared object as its marked value's.
+    private(set) var captured: [Int: JSONValue] = [:]
+    /// The shared objects to capture that the walk is inside, by value index, with their offsets.
+    private var capturingSharedObjects: [Int: Int] = [:]
 
     /// `maximumSize` and `maximumDepth` bound the expansion of references (see
     /// `ReferenceExpansion`).
-    init(archive: InspectedArchive, maximumSize: Int = .max, maximumDepth: Int = .max) {
+    /// `capturing` are the offsets in `archive.plain` where the values to keep in `captured` start.
+    init(archive: InspectedArchive, maximumSize: Int = .max, maximumDepth: Int = .max, capturing captureOffsets: Set<Int> = []) {
         self.archive = archive
+        self.captureOffsets = captureOffsets
         if archive.hasReferences { expansion = ReferenceExpansion(maximumSize: maximumSize, maximumDepth: maximumDepth) }
     }
 
@@ -49,38 +59,41 @@ struct ArchiveToJSON: ArchiveVisitor {
         } else {
             expansion?.addScalar(values: 1, depth: depth)
         }
-        add(json(value))
+        add(json(value), startingAt: range.lowerBound)
     }
 
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
         expansion?.addContainer(depth: depth)
-        stack.append((container.isKeyed, [], []))
+        stack.append((container.isKeyed, container.range.lowerBound, [], []))
     }
 
     mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
         expansion?.sharedObjectBegins(index: index, depth: depth)
+        if captureOffsets.contains(offset) { capturingSharedObjects[index] = offset }
     }
 
     mutating func endSharedObject(index: Int, depth: Int) {
         sharedObjects[index] = lastValue
+        if let offset = capturingSharedObjects.removeValue(forKey: index) { captured[offset] = lastValue }
         expansion?.sharedObjectEnds()
     }
 
     mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {
         expansion?.addReference(to: reference.target, depth: depth)
         // The walk has checked that the target is a shared object that has ended.
-        add(sharedObjects[reference.target] ?? .null)
+        add(sharedObjects[reference.target] ?? .null, startingAt: range.lowerBound)
     }
 
     mutating func endContainer(_ container: ArchiveContainer, depth: Int) {
         let done = stack.removeLast()
-        guard done.isKeyed else { return add(.array(done.values)) }
+        guard done.isKeyed else { return add(.array(done.values), startingAt: done.start) }
         // Integer keys' decimal names never start with "$", so only string keys are escaped.
         let names = done.names.count == 1 ? [JSONMapping.escapedName(done.names[0])] : done.names
-        add(.object(zip(names, done.values).map { JSONMember(name: $0, value: $1) }))
+        add(.object(zip(names, done.values).map { JSONMember(name: $0, value: $1) }), startingAt: done.start)
     }
 
-    private mutating func add(_ value: JSONValue) {
+    private mutating func add(_ value: JSONValue, startingAt offset: Int) {
+        if captureOffsets.contains(offset) { captured[offset] = value }
         lastValue = value
         if stack.isEmpty { result = value } else { stack[stack.count - 1].values.append(value) }
     }
@@ -100,14 +113,17 @@ struct ArchiveToJSON: ArchiveVisitor {
         case .bytes(let range): return Self.wrapper(.data, .string(JSONMapping.base64(archive.plain[range])))
         case .date(let seconds): return Self.wrapper(.date, Self.date(seconds))
         case .packed(let kind, _, let elements):
-            return .array(archive.packedElements(kind, elements).map { element in
-                switch element {
-                case .integer(let n): .number(.integer(n < 0 ? .signed(Int128(n)) : .unsigned(UInt128(n))))
-                case .unsigned(let n): .number(.integer(.unsigned(UInt128(n))))
-                case .float(let x): Self.float(x)
-                case .double(let x): Self.double(x)
-                }
-            })
+            return .array(archive.packedElements(kind, elements).map(Self.json))
+        }
+    }
+
+    /// An element of a packed array (or a byte string's byte), as a number.
+    static func json(_ element: PackedNumber) -> JSONValue {
+        switch element {
+        case .integer(let n): .number(.integer(n < 0 ? .signed(Int128(n)) : .unsigned(UInt128(n))))
+        case .unsigned(let n): .number(.integer(.unsigned(UInt128(n))))
+        case .float(let x): float(x)
+        case .double(let x): double(x)
         }
     }
 

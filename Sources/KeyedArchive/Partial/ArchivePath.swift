@@ -77,7 +77,14 @@ public struct ArchivePath: Hashable, Sendable, ExpressibleByArrayLiteral, Custom
     /// - Throws: `ArchivePathSyntaxError`, with the offset of the first character it could
     ///   not read.
     public init(parsing text: String) throws(ArchivePathSyntaxError) {
-        self.components = try ArchivePathSyntax.parse(text)
+        self.components = try ArchivePathSyntax.parse(text, allowsWildcards: false)[0]
+    }
+
+    /// Reads a path that may hold `[*]`, "every element" (`karchive get documents[*].id`):
+    /// the paths between the wildcards, in order, so `n` wildcards give `n + 1` paths (the
+    /// first from the root, each next one from every element of the array before it).
+    package static func segments(parsing text: String) throws(ArchivePathSyntaxError) -> [ArchivePath] {
+        try ArchivePathSyntax.parse(text, allowsWildcards: true).map { ArchivePath($0) }
     }
 
     /// This path followed by `component`.
@@ -147,16 +154,26 @@ enum ArchivePathSyntax {
         return text + "\""
     }
 
-    static func parse(_ text: String) throws(ArchivePathSyntaxError) -> [ArchivePath.Component] {
+    /// The components of `text`, in segments split at each `[*]` (one segment when
+    /// `allowsWildcards` is false, where `[*]` is a syntax error).
+    static func parse(_ text: String, allowsWildcards: Bool) throws(ArchivePathSyntaxError) -> [[ArchivePath.Component]] {
         let bytes = Array(text.utf8)
-        if bytes.isEmpty || bytes == [UInt8(ascii: ".")] { return [] }
+        if bytes.isEmpty || bytes == [UInt8(ascii: ".")] { return [[]] }
+        var segments: [[ArchivePath.Component]] = []
         var components: [ArchivePath.Component] = []
+        // Whether a component (or a wildcard) has been read: a bare key then needs a "." first.
+        var afterComponent = false
         var p = 0
         func fail(_ reason: String, at offset: Int) -> ArchivePathSyntaxError { ArchivePathSyntaxError(offset: offset, reason: reason) }
         while p < bytes.count {
             if bytes[p] == UInt8(ascii: "[") {
                 p += 1
-                if p < bytes.count, bytes[p] == UInt8(ascii: "\"") {
+                afterComponent = true
+                if allowsWildcards, p < bytes.count, bytes[p] == UInt8(ascii: "*") {
+                    segments.append(components)
+                    components = []
+                    p += 1
+                } else if p < bytes.count, bytes[p] == UInt8(ascii: "\"") {
                     components.append(.key(try quotedKey(bytes, at: &p)))
                 } else {
                     let start = p
@@ -170,7 +187,7 @@ enum ArchivePathSyntax {
                 p += 1
             } else {
                 // A bare key: at the start, or after a "."; after a component a "." or "[" follows.
-                if !components.isEmpty {
+                if afterComponent {
                     guard bytes[p] == UInt8(ascii: ".") else { throw fail("expected \".\" or \"[\" between components", at: p) }
                     p += 1
                 } else if bytes[p] == UInt8(ascii: ".") {
@@ -184,9 +201,10 @@ enum ArchivePathSyntax {
                     throw fail(name.isEmpty ? "expected a key" : "a key with spaces, quotes, brackets or control characters must be quoted, as [\"…\"]", at: start)
                 }
                 components.append(.key(name))
+                afterComponent = true
             }
         }
-        return components
+        return segments + [components]
     }
 
     /// The JSON string at `p` (its opening quote), leaving `p` past its closing quote.

@@ -191,18 +191,12 @@ private struct Store: Codable, Equatable {
     }
 
     @Test func aReferenceOnThePathLeadsToItsSharedObject() throws {
-        final class Person: Codable { var name: String; var friends: [Person] = []; init(_ name: String) { self.name = name } }
-        struct Team: Codable { var lead: Person; var members: [Person] }
-        let ada = Person("Ada")
-        ada.friends = [Person("Grace")]
-        var encoder = ArchiveEncoder()
-        encoder.preservesObjectIdentity = true
-        let data = try encoder.encode(Team(lead: ada, members: [Person("Alan"), ada]))
+        let data = try SharedTeam.archive()
         // members[1] is a reference to the lead's shared object.
         #expect(try decoder.decode(String.self, at: ["members", 1, "name"], from: data) == "Ada")
         #expect(try decoder.decode(String.self, at: ["members", 1, "friends", 0, "name"], from: data) == "Grace")
         #expect(try decoder.keys(at: ["members", 1], in: data) == ["name", "friends"])
-        #expect(try decoder.decode(Person.self, at: ["members", 1], from: data).name == "Ada")
+        #expect(try decoder.decode(SharedTeam.Person.self, at: ["members", 1], from: data).name == "Ada")
         #expect(try decoder.decode(String.self, at: ["name"], ofEachElementAt: ["members"], from: data) == ["Alan", "Ada"])
     }
 
@@ -261,6 +255,19 @@ private struct Counted: Codable, ArchiveDirectEncodable, ArchiveDirectDecodable 
             #expect(throws: ArchivePathSyntaxError.self, "\(text)") { try ArchivePath(parsing: text) }
             do { _ = try ArchivePath(parsing: text) } catch { #expect(error.offset == offset, "\(text): \(error)") }
         }
+    }
+
+    /// `[*]` is `karchive get`'s: in code a path names one value, so there it is a syntax error.
+    @Test func wildcardsSplitAToolsPathIntoSegments() throws {
+        #expect(try ArchivePath.segments(parsing: "documents[*].id") == [["documents"], ["id"]])
+        #expect(try ArchivePath.segments(parsing: "[*][*]") == [[], [], []])
+        #expect(try ArchivePath.segments(parsing: "a[*][2][*][\"b c\"]") == [["a"], [2], ["b c"]])
+        #expect(try ArchivePath.segments(parsing: "settings.theme") == [["settings", "theme"]])
+        #expect(try ArchivePath.segments(parsing: ".") == [[]])
+        #expect(throws: ArchivePathSyntaxError.self) { try ArchivePath.segments(parsing: "a[*]b") }
+        #expect(throws: ArchivePathSyntaxError.self) { try ArchivePath.segments(parsing: "a[*") }
+        #expect(throws: ArchivePathSyntaxError.self) { try ArchivePath(parsing: "documents[*].id") }
+        do { _ = try ArchivePath(parsing: "documents[*].id") } catch { #expect(error.offset == 10, "\(error)") }
     }
 
     @Test func aCodingPathBecomesAPath() {
