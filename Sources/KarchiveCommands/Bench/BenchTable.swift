@@ -75,7 +75,7 @@ enum BenchTable {
         return whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 
-    private static func speedup(_ ratio: Double) -> String {
+    static func speedup(_ ratio: Double) -> String {
         guard ratio.isFinite else { return "–" }
         let tenths = Int((ratio * 10).rounded())
         return "\(Formatting.count(tenths / 10)).\(tenths % 10)×"

@@ -11,7 +11,9 @@ struct Bench: KarchiveCommand {
             PropertyListEncoder (binary) in one run, and prints time and size with ratios against \
             JSON. A messages section then times small messages (an empty struct, one field, twelve \
             Int32s, a mix of primitives and arrays, a media record with images, lists of five), \
-            per message, in batches. Build in release mode for meaningful numbers: swift run -c release karchive bench. \
+            per message, in batches. A partial-reads section times reading one value, and one \
+            field of every document, from the app-state model scaled to 1, 10 and 100 MB, \
+            against decoding the whole archive, with string and with integer keys. Build in release mode for meaningful numbers: swift run -c release karchive bench. \
             The benchmark package in Benchmarks/ measures more (allocations, swift-protobuf).
             """
     )
@@ -26,8 +28,10 @@ struct Bench: KarchiveCommand {
         let runner = BenchRunner(quick: quick, io: io)
         let results = try runner.run()
         let messages = try runner.runMessages()
+        let partialReads = try runner.runPartialReads()
         let lines = BenchTable.render(results, environment: BenchTable.environment(quick: quick))
             + [""] + BenchTable.renderMessages(messages, quick: quick)
+            + [""] + BenchTable.renderPartialReads(partialReads)
         io.write(lines.joined(separator: "\n") + "\n")
         return 0
     }

@@ -68,7 +68,7 @@ package struct ArchivePathReader {
 
     /// The value `path` leads to from `start`, as `ArchiveDecoder.decode(_:at:from:)` finds it.
     package func value(at path: ArchivePath, from start: ArchiveValueAtPath) throws(ArchivePathError) -> ArchiveValueAtPath {
-        try reading { try ArchiveValueAtPath(target: state.follow(path.components, from: start.target, required: true)!) }
+        try reading { try ArchiveValueAtPath(target: state.follow(PathSteps(path), from: start.target, required: true)!) }
     }
 
     /// The elements of the unkeyed container (packed array, byte string) `value` is, in order.

@@ -109,7 +109,7 @@ extension ArchiveDecoder {
 
     private func decode<T: Decodable>(_ type: T.Type, at path: ArchivePath, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         try withOpenedArchive(bytes) { state throws in
-            guard let target = try state.follow(path.components, from: state.rootTarget, required: !_isOptional(T.self)) else {
+            guard let target = try state.follow(PathSteps(path), from: state.rootTarget, required: !_isOptional(T.self)) else {
                 return try Self.absentValue(T.self)
             }
             return try state.decode(type, at: target)
@@ -118,20 +118,20 @@ extension ArchiveDecoder {
 
     private func containsValue(at path: ArchivePath, inBytes bytes: UnsafeRawBufferPointer) throws -> Bool {
         try withOpenedArchive(bytes) { state throws in
-            try state.follow(path.components, from: state.rootTarget, required: false) != nil
+            try state.follow(PathSteps(path), from: state.rootTarget, required: false) != nil
         }
     }
 
     private func keys(at path: ArchivePath, inBytes bytes: UnsafeRawBufferPointer) throws -> [ArchivePath.Component] {
         try withOpenedArchive(bytes) { state throws in
-            let target = try state.follow(path.components, from: state.rootTarget, required: true)!
+            let target = try state.follow(PathSteps(path), from: state.rootTarget, required: true)!
             return try state.keyedContainer(at: target).allKeys.map { ArchivePath.Component.key($0) }
         }
     }
 
     private func count(at path: ArchivePath, inBytes bytes: UnsafeRawBufferPointer) throws -> Int {
         try withOpenedArchive(bytes) { state throws in
-            let target = try state.follow(path.components, from: state.rootTarget, required: true)!
+            let target = try state.follow(PathSteps(path), from: state.rootTarget, required: true)!
             return try state.unkeyedContainer(at: target).count!
         }
     }
@@ -139,15 +139,18 @@ extension ArchiveDecoder {
     private func decode<T: Decodable>(_ type: T.Type, at elementPath: ArchivePath, ofEachElementAt arrayPath: ArchivePath,
                                       fromBytes bytes: UnsafeRawBufferPointer) throws -> [T] {
         try withOpenedArchive(bytes) { state throws in
-            let array = try state.follow(arrayPath.components, from: state.rootTarget, required: true)!
+            let array = try state.follow(PathSteps(arrayPath), from: state.rootTarget, required: true)!
             var container = try state.unkeyedContainer(at: array)
             let required = !_isOptional(T.self)
+            let steps = PathSteps(elementPath)
+            // Made once: each element's coding path hangs from the array's.
+            let arrayPath = array.path
             var values: [T] = []
             values.reserveCapacity(container.count!)
             while !container.isAtEnd {
-                let element = PathTarget(location: try container.next(Any.self), parentPath: array.path,
+                let element = PathTarget(location: try container.next(Any.self), parentPath: arrayPath,
                                          component: .index(container.currentIndex), depth: array.depth + 1)
-                if let target = try state.follow(elementPath.components, from: element, required: required) {
+                if let target = try state.follow(steps, from: element, required: required) {
                     values.append(try state.decode(type, at: target))
                 } else {
                     values.append(try Self.absentValue(T.self))

@@ -25,6 +25,31 @@ struct PathKey: CodingKey {
     init(intValue: Int) { self.init(stringValue: String(intValue), intValue: intValue) }
 }
 
+/// A path's steps, ready to follow: each key made once into the `CodingKey` a keyed container
+/// matches and the coding-path component its value gets — not again at every element that
+/// `decode(_:at:ofEachElementAt:from:)` follows the path from, where boxing the key as
+/// `any CodingKey` for every element cost more than finding it.
+struct PathSteps {
+    enum Step {
+        case key(PathKey, PathComponent)
+        case index(Int)
+    }
+
+    let steps: [Step]
+
+    init(_ path: ArchivePath) {
+        steps = path.components.map { component in
+            switch component {
+            case .key(let name, let integer):
+                let key = PathKey(stringValue: name, intValue: integer)
+                return .key(key, .key(key))
+            case .index(let index):
+                return .index(index)
+            }
+        }
+    }
+}
+
 // Following a path: each step opens the container it goes through exactly as a full decode
 // opens it — the same `keyedContainer` / `unkeyedContainer`, so the same checks of its framing
 // (§12.4), limits and key matching (§8.3, a second match is `malformed`), and the same errors
@@ -40,35 +65,34 @@ extension DecodingState {
     /// Follows `components` from `start`. With `required`, a step that finds nothing throws
     /// (`keyNotFound`, `valueNotFound`, `typeMismatch`), as decoding there would; without, it
     /// returns `nil`. A damaged archive throws either way.
-    func follow(_ components: some Collection<ArchivePath.Component>, from start: PathTarget, required: Bool) throws -> PathTarget? {
+    func follow(_ path: PathSteps, from start: PathTarget, required: Bool) throws -> PathTarget? {
         var target = start
-        for component in components {
-            guard let next = try step(component, from: target, required: required) else { return nil }
+        for step in path.steps {
+            guard let next = try self.step(step, from: target, required: required) else { return nil }
             target = next
         }
         return target
     }
 
     /// One step of a path from the value at `target`.
-    private func step(_ component: ArchivePath.Component, from target: PathTarget, required: Bool) throws -> PathTarget? {
+    private func step(_ step: PathSteps.Step, from target: PathTarget, required: Bool) throws -> PathTarget? {
         let path = target.path
         let location = try throughReference(target.location, path: path)
         // Read once: which container (if any) the value is decides the step, and without
         // `required` a value that is not the container the step needs ends the walk quietly.
         let kind = try containerKind(location, path: path)
-        switch component {
-        case .key(_, let integer?) where kind == .unkeyed:
+        switch step {
+        case .key(let key, _) where key.intValue != nil && kind == .unkeyed:
             // A coding path's element key: the index it carries.
-            return try element(integer, from: target, at: location, required: required)
-        case .key(let name, let integer):
+            return try element(key.intValue!, from: target, at: location, required: required)
+        case .key(let key, let component):
             if !required && kind != .keyed { return nil }
-            let key = PathKey(stringValue: name, intValue: integer)
             let container = try keyedContainer(PathKey.self, at: location, path: path, depth: target.depth)
             guard let value = try container.location(of: key) else {
                 if required { throw DecodingErrors.keyNotFound(key, path: path.path) }
                 return nil
             }
-            return PathTarget(location: value, parentPath: path, component: .key(key), depth: target.depth + 1)
+            return PathTarget(location: value, parentPath: path, component: component, depth: target.depth + 1)
         case .index(let index):
             if !required && kind != .unkeyed { return nil }
             return try element(index, from: target, at: location, required: required)

@@ -188,3 +188,41 @@ import Testing
         #expect(MessageBatch.target(quick: true) < MessageBatch.target(quick: false))
     }
 }
+
+/// `karchive bench`'s partial-reads section: every read checked against the model before it is
+/// timed, for each size and both key forms, and the table that reports them.
+@Suite struct BenchPartialReadsTests {
+    @Test func everyReadOfEverySizeAndKeyFormIsReported() throws {
+        let results = try BenchRunner(quick: true, io: .capturing()).runPartialReads()
+        #expect(results.count == 2 * 2 * 4)
+        #expect(Set(results.map(\.keys)) == ["string", "integer"])
+        #expect(Set(results.map(\.archive)) == ["App state, 0.1 MB", "App state, 1 MB"])
+        for group in stride(from: 0, to: results.count, by: 4) {
+            let reads = results[group..<group + 4]
+            #expect(reads.map(\.read).first == "decode all")
+            #expect(reads.dropFirst().first?.read == "documents[100].title")
+            #expect(reads.last?.read == "every document's id")
+            // The whole decode against itself: a ratio of 1 in every round.
+            #expect(reads.first?.speedup == 1)
+            #expect(reads.allSatisfy { $0.time > 0 && $0.rounds >= 3 && $0.bytes == reads.first!.bytes })
+        }
+        // The sizes are what they say, within a tenth.
+        for result in results where result.read == "decode all" {
+            let megabytes = result.archive.contains("0.1 MB") ? 0.1 : 1
+            #expect(abs(Double(result.bytes) / 1e6 - megabytes) < megabytes / 10, "\(result.archive): \(result.bytes) bytes")
+        }
+    }
+
+    @Test func theTableShowsEachReadAgainstTheWholeDecode() {
+        let results = [
+            PartialReadResult(archive: "A", keys: "string", read: "decode all", time: 0.012_345, speedup: 1, bytes: 1_000_000, rounds: 8),
+            PartialReadResult(archive: "A", keys: "string", read: "documents[100].title", time: 0.000_001_5, speedup: 8_230, bytes: 1_000_000, rounds: 8),
+        ]
+        let lines = BenchTable.renderPartialReads(results)
+        let decodeAll = lines.first { $0.hasPrefix("A ") }
+        let title = lines.first { $0.contains("documents[100].title") }
+        #expect(decodeAll?.contains("12,345") == true && decodeAll?.contains("1,000,000") == true, "\(lines)")
+        #expect(title?.contains("1.50") == true && title?.contains("8,230.0×") == true, "\(lines)")
+        #expect(title?.hasPrefix("A") == false)
+    }
+}
