@@ -50,6 +50,21 @@ let benchmarks: @Sendable () -> Void = {
         }, setup: { try measurement.encode() })
     }
 
+    // Reading part of an archive against decoding it whole (issue 48). A read of one value takes
+    // a few microseconds: its times are reported in nanoseconds. Run alone with
+    // --filter "PartialReads/.*".
+    let partialReadConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .nanoseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000)
+    for read in PartialReadSuite.all() {
+        Benchmark(read.name, configuration: partialReadConfiguration, closure: { benchmark, run in
+            for _ in benchmark.scaledIterations { try run() }
+        }, setup: { try read.prepare() })
+    }
+
     // The floors for the packed-array and Data targets: copying the same bytes.
     let blobBytes = sampleBlob()
     Benchmark("Blob(4MB)/memcpy/copy") { benchmark in
