@@ -108,13 +108,7 @@ struct ValueQuery {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let json = try Self.json(of: found, in: archive)
-        // Without references the JSON follows the archive's size, as to-json's does.
-        guard archive.hasReferences else { return JSONWriter.write(json, pretty: pretty) }
-        guard let text = JSONWriter.write(json, pretty: pretty, maximumSize: maximumSize) else {
-            throw CommandFailure("expanding references makes the JSON larger than \(Formatting.plural(maximumSize, "byte", "bytes")) (--max-output-size)")
-        }
-        return text
+        return try ToJSON.text(of: Self.json(of: found, in: archive), in: archive, pretty: pretty, maximumSize: maximumSize)
     }
 
     /// Follows segment `segment` from `start`, and each later one from every element.

@@ -63,11 +63,17 @@ struct ToJSON: KarchiveCommand {
         var converter = ArchiveToJSON(archive: archive, maximumSize: maximumSize, maximumDepth: archive.limits.maximumDepth)
         do { try archive.walk(&converter) } catch { throw CommandFailure(error) }
         if let failure = converter.expansionFailure { throw CommandFailure(failure) }
+        return try text(of: converter.result, in: archive, pretty: pretty, maximumSize: maximumSize)
+    }
+
+    /// The text of `json`, taken from `archive`; with references, at most `maximumSize` bytes
+    /// of it (`--max-output-size`).
+    static func text(of json: JSONValue, in archive: InspectedArchive, pretty: Bool, maximumSize: Int) throws(CommandFailure) -> String {
         // Without references the JSON follows the archive's size, as it always has.
-        guard archive.hasReferences else { return JSONWriter.write(converter.result, pretty: pretty) }
-        guard let json = JSONWriter.write(converter.result, pretty: pretty, maximumSize: maximumSize) else {
+        guard archive.hasReferences else { return JSONWriter.write(json, pretty: pretty) }
+        guard let text = JSONWriter.write(json, pretty: pretty, maximumSize: maximumSize) else {
             throw CommandFailure("expanding references makes the JSON larger than \(Formatting.plural(maximumSize, "byte", "bytes")) (--max-output-size)")
         }
-        return json
+        return text
     }
 }

@@ -69,7 +69,7 @@ struct ArchiveToJSON: ArchiveVisitor {
 
     mutating func beginSharedObject(index: Int, at offset: Int, depth: Int) {
         expansion?.sharedObjectBegins(index: index, depth: depth)
-        if captureOffsets.contains(offset) { capturingSharedObjects[index] = offset }
+        if isCaptured(offset) { capturingSharedObjects[index] = offset }
     }
 
     mutating func endSharedObject(index: Int, depth: Int) {
@@ -93,9 +93,15 @@ struct ArchiveToJSON: ArchiveVisitor {
     }
 
     private mutating func add(_ value: JSONValue, startingAt offset: Int) {
-        if captureOffsets.contains(offset) { captured[offset] = value }
+        if isCaptured(offset) { captured[offset] = value }
         lastValue = value
         if stack.isEmpty { result = value } else { stack[stack.count - 1].values.append(value) }
+    }
+
+    /// Whether the value starting at `offset` is one to capture. `to-json` captures none, and
+    /// asks for every value: an empty set is answered without hashing.
+    private func isCaptured(_ offset: Int) -> Bool {
+        !captureOffsets.isEmpty && captureOffsets.contains(offset)
     }
 
     private func json(_ value: ArchiveScalar) -> JSONValue {

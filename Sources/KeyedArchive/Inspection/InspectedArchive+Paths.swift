@@ -74,17 +74,10 @@ package struct ArchivePathReader {
     /// The elements of the unkeyed container (packed array, byte string) `value` is, in order.
     package func elements(of value: ArchiveValueAtPath) throws(ArchivePathError) -> [ArchiveValueAtPath] {
         try reading {
-            let path = value.target.path
-            var container = try state.unkeyedContainer(at: value.target)
+            var walk = try state.elementWalk(of: value.target)
             var elements: [ArchiveValueAtPath] = []
-            elements.reserveCapacity(container.count!)
-            while !container.isAtEnd {
-                let index = container.currentIndex
-                let location = try container.next(Any.self)
-                elements.append(ArchiveValueAtPath(target: PathTarget(location: location, parentPath: path, component: .index(index),
-                                                                      depth: value.target.depth + 1)))
-                try container.advance()
-            }
+            elements.reserveCapacity(walk.count)
+            while let element = try walk.next() { elements.append(ArchiveValueAtPath(target: element)) }
             return elements
         }
     }
@@ -128,12 +121,6 @@ extension InspectedArchive {
     /// (`walk`): a reference inside the value may name a shared object outside it.
     package func walk<V: ArchiveVisitor>(_ value: ArchiveValueAtPath, _ visitor: inout V) throws(InspectionError) {
         precondition(!hasReferences && value.packedKind == nil, "walk the whole archive; a packed element has no tag to walk")
-        let result = plain.withUnsafeBytes { bytes in
-            Result { () throws(ArchiveFormatError) in
-                let walker = ArchiveWalker<V>(reader: ByteReader(bytes), keys: keys, keyIdentities: keyIdentities, limits: limits)
-                _ = try walker.walk(value.offset..<value.limit, outerDepth: value.outerDepth, &visitor)
-            }
-        }
-        do { try result.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }
+        try walk(value.offset..<value.limit, outerDepth: value.outerDepth, &visitor)
     }
 }

@@ -67,11 +67,17 @@ package struct InspectedArchive: Sendable {
     /// Checks every value and reports it to `visitor`, in byte order; throws at the first
     /// problem, after reporting the values before it.
     package func walk<V: ArchiveVisitor>(_ visitor: inout V) throws(InspectionError) {
+        try walk(root, outerDepth: 0, &visitor)
+    }
+
+    /// Checks the value that occupies `range`, inside `outerDepth` containers, and reports it
+    /// to `visitor`.
+    func walk<V: ArchiveVisitor>(_ range: Range<Int>, outerDepth: Int, _ visitor: inout V) throws(InspectionError) {
         let result = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in
                 let reader = ByteReader(bytes, references: Self.referenceForm(flags: flags))
                 let walker = ArchiveWalker<V>(reader: reader, keys: keys, keyIdentities: keyIdentities, limits: limits)
-                _ = try walker.walk(root, &visitor)
+                _ = try walker.walk(range, outerDepth: outerDepth, &visitor)
             }
         }
         do { try result.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }

@@ -140,22 +140,17 @@ extension ArchiveDecoder {
                                       fromBytes bytes: UnsafeRawBufferPointer) throws -> [T] {
         try withOpenedArchive(bytes) { state throws in
             let array = try state.follow(PathSteps(arrayPath), from: state.rootTarget, required: true)!
-            var container = try state.unkeyedContainer(at: array)
+            var elements = try state.elementWalk(of: array)
             let required = !_isOptional(T.self)
             let steps = PathSteps(elementPath)
-            // Made once: each element's coding path hangs from the array's.
-            let arrayPath = array.path
             var values: [T] = []
-            values.reserveCapacity(container.count!)
-            while !container.isAtEnd {
-                let element = PathTarget(location: try container.next(Any.self), parentPath: arrayPath,
-                                         component: .index(container.currentIndex), depth: array.depth + 1)
+            values.reserveCapacity(elements.count)
+            while let element = try elements.next() {
                 if let target = try state.follow(steps, from: element, required: required) {
                     values.append(try state.decode(type, at: target))
                 } else {
                     values.append(try Self.absentValue(T.self))
                 }
-                try container.advance()
             }
             return values
         }

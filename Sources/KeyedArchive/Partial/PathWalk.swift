@@ -117,6 +117,12 @@ extension DecodingState {
         return PathTarget(location: value, parentPath: path, component: .index(index), depth: target.depth + 1)
     }
 
+    /// The elements of the unkeyed container (packed array, byte string) at `array`, one by one
+    /// (`ElementWalk`).
+    func elementWalk(of array: PathTarget) throws -> ElementWalk {
+        ElementWalk(container: try unkeyedContainer(at: array), parentPath: array.path, depth: array.depth + 1)
+    }
+
     /// The keyed container (`allKeys`) at `target`.
     func keyedContainer(at target: PathTarget) throws -> ArchiveKeyedDecodingContainer<PathKey> {
         let path = target.path
@@ -160,4 +166,34 @@ extension DecodingState {
     }
 
     private enum ContainerKind { case keyed, unkeyed }
+}
+
+/// The elements of an unkeyed container as path targets, in order, each with its index on its
+/// coding path: one walk over the container, each element skipped to once. An element is
+/// skipped past only when the next one is asked for, so what is read inside it comes first, as
+/// in a full decode.
+struct ElementWalk {
+    private var container: ArchiveUnkeyedDecodingContainer
+    /// The container's coding path, made once for every element.
+    private let parentPath: CodingPathNode
+    private let depth: Int
+    private var hasPending = false
+
+    init(container: ArchiveUnkeyedDecodingContainer, parentPath: CodingPathNode, depth: Int) {
+        self.container = container
+        self.parentPath = parentPath
+        self.depth = depth
+    }
+
+    /// How many elements the container holds.
+    var count: Int { container.count! }
+
+    /// The next element, or nil after the last.
+    mutating func next() throws -> PathTarget? {
+        if hasPending { try container.advance() }
+        guard !container.isAtEnd else { return nil }
+        hasPending = true
+        let index = container.currentIndex
+        return PathTarget(location: try container.next(Any.self), parentPath: parentPath, component: .index(index), depth: depth)
+    }
 }
