@@ -221,29 +221,24 @@ extension DecodingState {
     /// opened, so that does not happen. Inlined, so that its callers' closures are too.
     @inline(__always)
     func forEachEntryKey(from start: Int, to end: Int, _ body: (_ integer: Int?, _ stringIndex: Int?) -> Void) {
-        var p = start
-        while p < end {
-            guard let wire = try? reader.varint(at: &p, limit: end),
-                  let next = try? reader.valueEnd(at: p, limit: end) else { return }
-            let (integer, stringIndex) = KeyForm.decode(wire)
+        var cursor = EntriesCursor(from: start, to: end, isKeyed: true)
+        while let entry = try? cursor.next(in: reader) {
+            let (integer, stringIndex) = KeyForm.decode(entry.key)
             body(integer, stringIndex)
-            p = next
         }
     }
 
     func findEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) -> ValueLocation? {
         let integerWire = request.integer.map(KeyForm.wire(integer:))
+        // From `first` to `last`, an entry boundary: the values end by the container's end.
         func scan(from first: Int, to last: Int) -> ValueLocation? {
-            var p = first
-            while p < last {
-                guard let wire = try? reader.varint(at: &p, limit: end),
-                      let next = try? reader.valueEnd(at: p, limit: end) else { return nil }
-                let matches = wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name
+            var cursor = EntriesCursor(from: first, to: end, isKeyed: true)
+            while cursor.position < last, let entry = try? cursor.next(in: reader) {
+                let matches = entry.key & 1 == 0 ? entry.key == integerWire : keyStrings[Int(entry.key >> 1)] == request.name
                 if matches {
-                    setKeyedCursor(next, container: start, depth: depth)
-                    return ValueLocation(offset: p, limit: end)
+                    setKeyedCursor(entry.end, container: start, depth: depth)
+                    return ValueLocation(offset: entry.value, limit: end)
                 }
-                p = next
             }
             return nil
         }
@@ -263,19 +258,16 @@ extension DecodingState {
             // Equivalent spellings print alike: their scalars tell them apart.
             return "string key \"\(string)\"" + (string.utf8.elementsEqual(request.name.utf8) ? "" : " (\(string.unicodeScalars.map(Self.scalarName).joined(separator: " ")))")
         }
-        var p = start
-        while p < end {
-            let keyStart = p
-            // The entries were checked when the container was opened: these reads succeed.
-            let wire = try reader.varint(at: &p, limit: end)
-            let next = try reader.valueEnd(at: p, limit: end)
+        var cursor = EntriesCursor(from: start, to: end, isKeyed: true)
+        // The entries were checked when the container was opened: these reads succeed.
+        while let entry = try cursor.next(in: reader) {
+            let wire = entry.key
             if wire & 1 == 0 ? wire == integerWire : keyStrings[Int(wire >> 1)] == request.name {
                 if let first = found {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "two entries match the key \"\(request.name)\": \(first.key) and \(describeKey(wire))")
+                    throw ArchiveFormatError(.malformed, at: entry.start, "two entries match the key \"\(request.name)\": \(first.key) and \(describeKey(wire))")
                 }
-                found = (ValueLocation(offset: p, limit: end), next, describeKey(wire))
+                found = (ValueLocation(offset: entry.value, limit: end), entry.end, describeKey(wire))
             }
-            p = next
         }
         guard let found else { return nil }
         setKeyedCursor(found.next, container: start, depth: depth)

@@ -98,18 +98,16 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         var unknown: [(key: UnknownKey, anchor: Int, start: Int)] = []
         var anchor = -1
         let reader = state.reader
-        var p = entries.start
+        var cursor = EntriesCursor(from: entries.start, to: entries.end, isKeyed: true)
         do throws(ArchiveFormatError) {
-            while p < entries.end {
-                let (integer, stringIndex) = KeyForm.decode(try reader.varint(at: &p, limit: entries.end))
-                let valueEnd = try reader.valueEnd(at: p, limit: entries.end)
-                if let index = known[p] {
+            while let entry = try cursor.next(in: reader) {
+                if let index = known[entry.value] {
                     anchor = index
                 } else {
+                    let (integer, stringIndex) = KeyForm.decode(entry.key)
                     let key = integer.map(UnknownKey.integer) ?? .string(state.keyStrings[stringIndex!])
-                    if !keys.owns(key) { unknown.append((key, anchor, p)) }
+                    if !keys.owns(key) { unknown.append((key, anchor, entry.value)) }
                 }
-                p = valueEnd
             }
         } catch {
             throw DecodingErrors.corrupted(error, path: path.path)

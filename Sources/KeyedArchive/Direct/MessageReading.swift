@@ -48,6 +48,10 @@ final class MessageCursors {
         /// key set is the one the cursor's container reads with: `withKeys` shares a cursor
         /// under other keys only after giving the message up, when nothing read is used.
         var names = -1
+
+        /// The entries not taken yet, to step through (the cursor keeps the two offsets only).
+        @inline(__always)
+        var stepping: EntriesCursor { EntriesCursor(from: next, to: end, isKeyed: true) }
     }
 
     // A `GrowableBuffer` rather than an `Array`, as in `DirectKeySlots`: every entry read
@@ -270,16 +274,16 @@ extension DecodingState {
     /// for an earlier key or for none abandons the message.
     func nextMessageEntry(_ index: Int, keys: ArchiveKeySet, cursor: Int) throws -> ValueLocation? {
         let entries = messageCursors[cursor]
-        guard entries.next < entries.end else { return nil }
-        var p = entries.next
+        var stepping = entries.stepping
+        guard let read = try messageEntry(stepping) else { return nil }
         var names = entries.names
-        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end, names: &names)
+        let key = try messageKey(read.key, keys: keys, names: &names)
         if key > index { return nil }
         guard key == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-        let valueEnd: Int
-        do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
-        messageCursors[cursor] = MessageCursors.Cursor(next: valueEnd, end: entries.end, count: entries.count + 1, names: names)
-        return ValueLocation(offset: p, limit: entries.end)
+        let entry: EntriesCursor.Entry
+        do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
+        messageCursors[cursor] = MessageCursors.Cursor(next: entry.end, end: entries.end, count: entries.count + 1, names: names)
+        return ValueLocation(offset: entry.value, limit: entries.end)
     }
 
     /// The position in `keys` of the key of cursor `cursor`'s only entry, which is not taken:
@@ -288,23 +292,28 @@ extension DecodingState {
     /// does not accept, and counts the rest).
     func onlyMessageKey(keys: ArchiveKeySet, cursor: Int) throws -> Int {
         let entries = messageCursors[cursor]
-        guard entries.next < entries.end, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-        var p = entries.next
+        guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+        var stepping = entries.stepping
+        guard let read = try messageEntry(stepping) else { throw abandonMessageRead() }
         var names = entries.names
-        let key = try messageEntryKey(at: &p, keys: keys, end: entries.end, names: &names)
-        let valueEnd: Int
-        do throws(ArchiveFormatError) { valueEnd = try reader.valueEnd(at: p, limit: entries.end) } catch { throw abandonMessageRead() }
-        guard key >= 0, valueEnd == entries.end else { throw abandonMessageRead() }
+        let key = try messageKey(read.key, keys: keys, names: &names)
+        do throws(ArchiveFormatError) { _ = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
+        guard key >= 0, stepping.isAtEnd else { throw abandonMessageRead() }
         return key
     }
 
-    /// The position in `keys` of the key of the entry at `offset`, or −1 if none matches; moves
-    /// `offset` past the key. A malformed key abandons the message. `names` is the cursor's
+    /// The key of the next entry at `stepping`, read but not taken; `nil` after the last entry.
+    /// A malformed key varint abandons the message.
+    @inline(__always)
+    private func messageEntry(_ stepping: EntriesCursor) throws -> EntriesCursor.Key? {
+        do throws(ArchiveFormatError) { return try stepping.key(in: reader) } catch { throw abandonMessageRead() }
+    }
+
+    /// The position in `keys` of the key varint `wire`, or −1 if none matches. A string key
+    /// outside the key table abandons the message. `names` is the cursor's
     /// (`MessageCursors.Cursor.names`).
     @inline(__always)
-    private func messageEntryKey(at offset: inout Int, keys: ArchiveKeySet, end: Int, names: inout Int) throws -> Int {
-        let wire: UInt64
-        do throws(ArchiveFormatError) { wire = try reader.varint(at: &offset, limit: end) } catch { throw abandonMessageRead() }
+    private func messageKey(_ wire: UInt64, keys: ArchiveKeySet, names: inout Int) throws -> Int {
         if wire & 1 == 0 { return keys.key(forIntegerWire: wire) }
         guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
         return directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)

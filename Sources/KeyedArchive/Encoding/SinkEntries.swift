@@ -25,13 +25,10 @@ struct SinkEntries {
 
     /// Calls `body` with each entry, in order.
     func forEach(_ body: (Entry) -> Void) throws(ArchiveFormatError) {
-        var p = range.lowerBound
-        while p < range.upperBound {
-            let slot = ValueSlot(sink: sink, parent: parent, offset: p - range.lowerBound)
-            let key = keyed ? try reader.varint(at: &p, limit: range.upperBound) : 0
-            let end = try reader.valueEnd(at: p, limit: range.upperBound)
-            body(Entry(key: key, slot: slot, value: p, end: end))
-            p = end
+        var cursor = EntriesCursor(from: range.lowerBound, to: range.upperBound, isKeyed: keyed)
+        while let entry = try cursor.next(in: reader) {
+            let slot = ValueSlot(sink: sink, parent: parent, offset: entry.start - range.lowerBound)
+            body(Entry(key: entry.key, slot: slot, value: entry.value, end: entry.end))
         }
     }
 }

@@ -41,11 +41,12 @@ struct UnkeyedFraming {
 // §12.1), in one place: `ArchiveDecoder` and the inspection walk reject the same bytes at the
 // same offsets because they run this same code.
 extension ByteReader {
-    /// Checks the keyed container (`0C`) at `offset`, entry by entry in order (§12.4): that it
-    /// has at most `maximumCount` entries (counted before the entry is read), each key varint
-    /// (string keys must refer to an entry of the key table, whose identities `keyIdentities`
-    /// gives), that no entry repeats the key of an earlier one (`KeyIdentity`), and that every
-    /// value ends inside the container (values are skipped, not read).
+    /// Checks the keyed container (`0C`) at `offset`, entry by entry in order (§12.4, with
+    /// `EntriesCursor` and `KeyedEntryChecks`): that it has at most `maximumCount` entries
+    /// (counted before the entry is read), each key varint (string keys must refer to an entry
+    /// of the key table, whose identities `keyIdentities` gives), that no entry repeats the key
+    /// of an earlier one (`KeyIdentity`), and that every value ends inside the container
+    /// (values are skipped, not read).
     func keyedFraming(at offset: Int, limit: Int, keyIdentities: [UInt64], maximumCount: Int) throws(ArchiveFormatError) -> KeyedFraming {
         var ignoring = IgnoredEntries()
         return try keyedFraming(at: offset, limit: limit, keyIdentities: keyIdentities, maximumCount: maximumCount, visiting: &ignoring)
@@ -60,48 +61,12 @@ extension ByteReader {
     ) throws(ArchiveFormatError) -> KeyedFraming {
         var p = offset + 1
         let end = try length(at: &p, limit: limit) + p
-        let start = p
-        // Keys must be unique: otherwise which value a lookup finds would depend on the
-        // order the reading code asks in. Identities below 64 are tracked in a bit set.
-        var seenSmallKeys: UInt64 = 0
-        var seenLargeKeys: Set<UInt64>?
-        var hasIntegerKeys = false
-        var hasStringKeys = false
-        var entries = 0
-        while p < end {
-            entries += 1
-            guard entries <= maximumCount else {
-                throw ArchiveFormatError(.limitExceeded, at: offset, "keyed container has more than the limit of \(maximumCount) entries")
-            }
-            let keyStart = p
-            let wire = try varint(at: &p, limit: end)
-            let identity: UInt64
-            if wire & 1 == 1 {
-                guard wire >> 1 < UInt64(keyIdentities.count) else {
-                    throw ArchiveFormatError(.malformed, at: keyStart, "key refers to entry \(wire >> 1) of a key table with \(keyIdentities.count) entries")
-                }
-                identity = keyIdentities[Int(wire >> 1)]
-                hasStringKeys = true
-            } else {
-                identity = wire
-                hasIntegerKeys = true
-            }
-            let repeated: Bool
-            if identity < 64 {
-                repeated = seenSmallKeys & (1 << identity) != 0
-                seenSmallKeys |= 1 << identity
-            } else {
-                if seenLargeKeys == nil { seenLargeKeys = [] }
-                repeated = !seenLargeKeys!.insert(identity).inserted
-            }
-            if repeated {
-                throw ArchiveFormatError(.malformed, at: keyStart, "keyed container repeats a key")
-            }
-            let valueStart = p
-            p = try valueEnd(at: p, limit: end)
-            visitor.visit(wire: wire, valueOffset: valueStart)
+        var cursor = EntriesCursor(from: p, to: end, isKeyed: true)
+        var checks = KeyedEntryChecks(container: offset, maximumCount: maximumCount)
+        while let entry = try cursor.next(in: self, checking: &checks, keyIdentities: keyIdentities) {
+            visitor.visit(wire: entry.key, valueOffset: entry.value)
         }
-        return KeyedFraming(entries: start..<end, count: entries, hasIntegerKeys: hasIntegerKeys, hasStringKeys: hasStringKeys)
+        return KeyedFraming(entries: p..<end, count: checks.count, hasIntegerKeys: checks.hasIntegerKeys, hasStringKeys: checks.hasStringKeys)
     }
 
     /// Checks the unkeyed container (`0D`) at `offset`: its length, and that its count fits

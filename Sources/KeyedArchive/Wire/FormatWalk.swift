@@ -39,10 +39,14 @@ extension FormatVisitor {
 
 /// The one walk over the values of a plain archive's root value: containers, keys, scalars,
 /// shared objects and references, in byte order, each with its depth; values numbered as
-/// `Spec/FORMAT.md` §9.5 numbers them and references checked in §12.4's order. Every reader of
-/// the format's structure walks here: the validator (`ArchiveWalker`, so `karchive validate`,
-/// `inspect`, `stats` and `to-json`), the decoder's index of shared objects (`ReferenceIndex`)
-/// and the late-write pass's index of the encoder's markers (`LateWritePass`).
+/// `Spec/FORMAT.md` §9.5 numbers them and references checked in §12.4's order. Every reader
+/// that walks all of a value, into every container in it, walks here: the validator
+/// (`ArchiveWalker`, so `karchive validate`, `inspect`, `stats` and `to-json`), the decoder's
+/// index of shared objects (`ReferenceIndex`) and the late-write pass's index of the encoder's
+/// markers (`LateWritePass`). (The late-write pass's copy, `walkStreamed`, is the one other
+/// such walk: it writes as it goes, following the encoder's replacements.) A reader that steps
+/// through the entries of one container, skipping their values, does so with `EntriesCursor`;
+/// a container this walk checks is checked by it (`ByteReader.keyedFraming`).
 ///
 /// A loop with its own stack, not recursion: no depth limit, however high, can exhaust the
 /// thread's stack. The walk is generic over its visitor and specialized for each, so what a
