@@ -49,19 +49,25 @@ extension BenchRunner {
         return results
     }
 
-    /// The path components of the app state's keys, as each key form spells them: a key named
-    /// by its integer finds the integer key (`ArchivePath`).
-    private static let stringKeys: [String: ArchivePath.Component] = ["documents": "documents", "title": "title", "id": "id"]
-    private static let integerKeys: [String: ArchivePath.Component] = ["documents": "2", "title": "2", "id": "1"]
+    /// The path components of the app state's keys that the reads follow, as one key form
+    /// spells them: a key named by its integer finds the integer key (`ArchivePath`).
+    private struct AppStateKeys {
+        let documents: ArchivePath.Component
+        let title: ArchivePath.Component
+        let id: ArchivePath.Component
+    }
+
+    private static let stringKeys = AppStateKeys(documents: "documents", title: "title", id: "id")
+    private static let integerKeys = AppStateKeys(documents: "2", title: "2", id: "1")
 
     /// Checks each read against `model`, then times the reads and the whole decode in rounds.
     private func timeReads<State: Codable>(of state: State, model: AppState, named name: String, keys: String,
-                                           key: [String: ArchivePath.Component]) throws -> [PartialReadResult] {
+                                           key: AppStateKeys) throws -> [PartialReadResult] {
         let data = try ArchiveEncoder().encode(state)
         let decoder = ArchiveDecoder()
-        let documents = key["documents"]!
-        let middle: ArchivePath = [documents, 100, key["title"]!]
-        let last: ArchivePath = [documents, .index(model.documents.count - 1), key["title"]!]
+        let documents = key.documents
+        let middle: ArchivePath = [documents, 100, key.title]
+        let last: ArchivePath = [documents, .index(model.documents.count - 1), key.title]
         let reads: [(name: String, read: () throws -> Bool)] = [
             ("decode all", { _ = try decoder.decode(State.self, from: data); return true }),
             ("documents[100].title", { try decoder.decode(String.self, at: middle, from: data) == model.documents[100].title }),
@@ -69,13 +75,13 @@ extension BenchRunner {
                 try decoder.decode(String.self, at: last, from: data) == model.documents.last!.title
             }),
             ("every document's id", {
-                try decoder.decode(UUID.self, at: [key["id"]!], ofEachElementAt: [documents], from: data).count == model.documents.count
+                try decoder.decode(UUID.self, at: [key.id], ofEachElementAt: [documents], from: data).count == model.documents.count
             }),
         ]
         for read in reads where try !read.read() {
             throw CommandFailure("\(name), \(keys) keys: \(read.name) did not read the model's value")
         }
-        guard try decoder.decode(UUID.self, at: [key["id"]!], ofEachElementAt: [documents], from: data) == model.documents.map(\.id) else {
+        guard try decoder.decode(UUID.self, at: [key.id], ofEachElementAt: [documents], from: data) == model.documents.map(\.id) else {
             throw CommandFailure("\(name), \(keys) keys: the documents' ids are not the model's")
         }
         // A batch of each read lasts about a millisecond (a whole decode is one read).
