@@ -202,7 +202,7 @@ struct KeyTable {
         indices[key, default: []].append(index)
         entries.append(key)
         count += 1
-        let identity = KeyForm.canonicalDecimalIfNeeded(key).map(KeyForm.wire(integer:))
+        let identity = KeyForm.canonicalDecimalWire(key)
             ?? KeyForm.wire(stringIndex: spellings.first ?? index)
         identities.append(identity)
         if identity != KeyForm.wire(stringIndex: index), firstOtherIdentity == .max { firstOtherIdentity = index }

@@ -39,16 +39,6 @@ package extension ArchiveVisitor {
     mutating func visitReference(_ reference: ArchiveReference, at range: Range<Int>, depth: Int) {}
 }
 
-/// A reference to a shared object (`12`, §9.5), by value indexes: values are numbered in
-/// document order from 0 for the root, a container before its entries, a shared object before
-/// its marked value (packed elements and the bytes of `08` are not values).
-package struct ArchiveReference: Sendable, Hashable {
-    /// The reference's own value index.
-    package let index: Int
-    /// The value index of the shared object it names (always less than `index`).
-    package let target: Int
-}
-
 /// A scalar wire value (`Spec/FORMAT.md` §5), decoded as far as the format alone allows.
 package enum ArchiveScalar: Sendable {
     /// `00` (level 0) or a nested nil `0F` (level ≥ 1, §10).
@@ -95,18 +85,4 @@ package enum ArchiveInteger: Sendable, Hashable, CustomStringConvertible {
 package enum ArchiveKey: Sendable, Hashable {
     case int(Int64)
     case string(index: Int, String)
-}
-
-/// A keyed or unkeyed container's framing.
-package struct ArchiveContainer: Sendable {
-    /// Whether it is a keyed container (`0C`, `10`) or an unkeyed one (`0D`, `11`).
-    package let isKeyed: Bool
-    /// From the tag to the end of the last entry or element.
-    package let range: Range<Int>
-    /// The payload length varint; nil for the one-byte empty forms.
-    package let lengthField: Range<Int>?
-    /// The element count varint of an unkeyed container's long form.
-    package let countField: Range<Int>?
-    /// How many entries (keyed) or elements (unkeyed) it holds.
-    package let count: Int
 }

@@ -57,6 +57,8 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
 
     /// Decodes a scalar whose end `valueEnd` has found (so its lengths are in bounds).
     private func scalar(_ tag: UInt8, at offset: Int, end: Int, limit: Int) throws(ArchiveFormatError) -> ArchiveScalar {
+        // The checks first, the validator's own (`FormatValidator`): what follows only reads.
+        try reader.checkScalar(tag, at: offset, end: end, limit: limit, maximumCollectionCount: limits.maximumCollectionCount)
         if tag >= WireTag.fixintBase { return .integer(.nonNegative(UInt128(tag - WireTag.fixintBase))) }
         var p = offset + 1
         switch tag {
@@ -83,7 +85,6 @@ struct ArchiveWalker<Visitor: ArchiveVisitor> {
             return .bytes(p..<p + length)
         case WireTag.packed:
             let (kind, count, start) = try reader.packedHeader(at: offset, limit: limit)
-            try reader.checkCollectionCount(count, at: offset + 2, maximum: limits.maximumCollectionCount)
             return .packed(kind, count: count, elements: start..<end)
         default:
             // valueEnd rejects every other tag before this is reached.

@@ -16,14 +16,6 @@ enum ArchiveHeader {
         static let known: UInt8 = zlib | crc32 | references
     }
 
-    /// Appends a header with `flags`.
-    @inline(__always)
-    static func write(flags: UInt8, into writer: inout ByteWriter) {
-        // "KARC", version 1, flags: one 8-byte store, of which 6 bytes count.
-        writer.reserve(8)
-        writer.storeReserved(UInt64(0x0000_0001_4352_414B) | UInt64(flags) << 40, count: size)
-    }
-
     /// Checks magic, version and flags; returns the flags.
     static func parse(_ reader: ByteReader) throws(ArchiveFormatError) -> UInt8 {
         guard reader.count >= magic.count else {

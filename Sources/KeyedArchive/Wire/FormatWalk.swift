@@ -68,7 +68,7 @@ extension FormatVisitor {
 struct FormatWalk {
     let reader: ByteReader
     let keyIdentities: [UInt64]
-    let limits: ArchiveDecoder.Limits
+    let limits: FormatLimits
     /// Whether an archive's references are checked against the shared objects the walk has
     /// seen; `false` for a walk of a part of an archive whose references were all checked
     /// already (`ReferenceIndex`), which may name shared objects outside the part.
@@ -270,3 +270,15 @@ struct FormatWalk {
         return (framing.countField.upperBound, framing.end, framing.count, framing.countField.lowerBound)
     }
 }
+
+#if KEYEDARCHIVE_WIRE_ONLY
+/// The limits a walk checks: the two of `ArchiveDecoder.Limits` it reads, with their defaults,
+/// where the wire layer builds without the coders (`Tests/Wasm`, for Embedded Swift).
+struct FormatLimits {
+    var maximumDepth = 512
+    var maximumCollectionCount = 1 << 24
+}
+#else
+/// The limits a walk checks: the decoder's.
+typealias FormatLimits = ArchiveDecoder.Limits
+#endif

@@ -3,29 +3,33 @@
 /// Low bit 0: an integer key, zigzag-encoded in the remaining bits. Low bit 1: a string key,
 /// the remaining bits index the archive's key table.
 enum KeyForm {
-    /// Integer keys outside this range are written as strings (the varint must stay within 64 bits).
-    static let integerRange = -(1 << 62) ..< (1 << 62)
+    /// Integer keys outside this range are written as strings (the varint must stay within 64
+    /// bits). In `Int64`, as the format reads keys whatever `Int`'s width: where `Int` is 32 bits,
+    /// an archive may still hold any key of this range (`Spec/FORMAT.md` §8.1).
+    static let integerRange: Range<Int64> = -(1 << 62) ..< (1 << 62)
 
-    /// The key's integer, if it is written in integer form.
-    ///
-    /// A key uses its integer only when `Key(intValue:)` gives back a key with the same
-    /// `stringValue`: a dictionary key `"007"` has `intValue` 7 but `Key(intValue: 7)` is `"7"`,
-    /// so it must stay a string or the dictionary would come back with a different key.
-    // Never inlined: `Key(intValue:)` needs `Optional<Key>` metadata, and once inlined the
-    // compiler fetches it on entry to the caller even on paths that never get here.
-    @inline(never)
-    static func integer<Key: CodingKey>(of key: Key) -> Int? {
-        guard let value = key.intValue, integerRange.contains(value),
-              let roundTrip = Key(intValue: value), roundTrip.stringValue == key.stringValue
-        else { return nil }
+    /// The integer `string` spells in canonical decimal (no sign on zero, no leading zeros or
+    /// `+`), within `integerRange`; `nil` otherwise, and at once for a string that does not
+    /// start as a number does.
+    @inline(__always)
+    static func canonicalDecimal64(_ string: String) -> Int64? {
+        guard let first = string.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+              let value = Int64(string), integerRange.contains(value), String(value) == string else { return nil }
         return value
     }
 
-    /// The integer `string` spells in canonical decimal (no sign on zero, no leading zeros or
-    /// `+`), within `integerRange`; `nil` otherwise.
-    static func canonicalDecimal(_ string: String) -> Int? {
-        guard let value = Int(string), integerRange.contains(value), String(value) == string else { return nil }
-        return value
+    /// `canonicalDecimal64` as an `Int`: also `nil` for an integer `Int` cannot hold (where it
+    /// is 32 bits), which no `CodingKey` can name.
+    @inline(__always)
+    static func canonicalDecimalIfNeeded(_ string: String) -> Int? {
+        canonicalDecimal64(string).flatMap { Int(exactly: $0) }
+    }
+
+    /// The key varint a key-table string stands for if it spells an integer in canonical
+    /// decimal (`KeyIdentity`): the same on every platform.
+    @inline(__always)
+    static func canonicalDecimalWire(_ string: String) -> UInt64? {
+        canonicalDecimal64(string).map(wire(integer64:))
     }
 
     /// Whether `string` is the canonical decimal spelling of `value`.
@@ -34,16 +38,16 @@ enum KeyForm {
         string.utf8.count <= 20 && String(value) == string
     }
 
-    /// `canonicalDecimal`, skipping the parse for strings that cannot be numbers.
-    @inline(__always)
-    static func canonicalDecimalIfNeeded(_ string: String) -> Int? {
-        guard let first = string.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
-        return canonicalDecimal(string)
-    }
-
     @inline(__always)
     static func wire(integer value: Int) -> UInt64 {
-        let zigzag = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
+        wire(integer64: Int64(value))
+    }
+
+    /// The key varint of integer key `value` (in `integerRange`): zigzag, then the low bit 0.
+    /// In `Int64`, so that a 32-bit `Int`'s shifts cannot cut it short.
+    @inline(__always)
+    static func wire(integer64 value: Int64) -> UInt64 {
+        let zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         return zigzag << 1
     }
 
@@ -61,61 +65,5 @@ enum KeyForm {
             return (Int(value), nil)
         }
         return (nil, Int(wire >> 1))
-    }
-}
-
-/// Remembers `KeyForm.integer(of:)` per key type, integer and string.
-///
-/// The verdict needs `Key(intValue:)`, which in unspecialized code costs a runtime metadata
-/// lookup for `Optional<Key>`; a coder sees the same few keys over and over, so a small
-/// direct-mapped table answers almost every call. Callers pass the key's `intValue` and
-/// `stringValue`, which they need anyway: each read is a witness call.
-struct IntegerKeyCache {
-    private struct Entry {
-        let type: ObjectIdentifier
-        let integer: Int
-        let name: String
-        let usesInteger: Bool
-    }
-
-    /// Two entries per set of 64, most recent first, so that two key types whose keys share
-    /// a set (it depends on where their metadata lies) do not push each other out.
-    ///
-    /// Made on first use: a call that writes no `Codable` keys (generated code knows its keys'
-    /// forms) never needs it. The answers do not depend on the archive, so a reused state
-    /// keeps them.
-    private var entries: [Entry?] = []
-
-    /// `KeyForm.integer(of: key)` for a key whose `intValue` is `integer` and whose
-    /// `stringValue` is `name`. The check of the set's most recent entry, which answers almost
-    /// every call, is inlined into the lookups; the rest is not.
-    @inline(__always)
-    mutating func integer<Key: CodingKey>(of key: Key, integer: Int, name: String) -> Int? {
-        let type = ObjectIdentifier(Key.self)
-        let set = (Int(truncatingIfNeeded: UInt(bitPattern: integer) ^ (UInt(bitPattern: type) >> 4)) & 63) << 1
-        if !entries.isEmpty, let entry = entries[set], entry.type == type, entry.integer == integer, entry.name == name {
-            return entry.usesInteger ? integer : nil
-        }
-        return integerMissingFromFirstWay(of: key, integer: integer, name: name, set: set)
-    }
-
-    /// `integer(of:integer:name:)`, called rather than inlined: in encoding's key path the
-    /// inlined check slowed string keys down (1.4%) as much as it sped integer keys up.
-    @inline(never)
-    mutating func integerByCall<Key: CodingKey>(of key: Key, integer: Int, name: String) -> Int? {
-        self.integer(of: key, integer: integer, name: name)
-    }
-
-    @inline(never)
-    private mutating func integerMissingFromFirstWay<Key: CodingKey>(of key: Key, integer: Int, name: String, set: Int) -> Int? {
-        let type = ObjectIdentifier(Key.self)
-        if entries.isEmpty { entries = Array(repeating: nil, count: 128) }
-        if let entry = entries[set + 1], entry.type == type, entry.integer == integer, entry.name == name {
-            return entry.usesInteger ? integer : nil
-        }
-        let verdict = KeyForm.integer(of: key)
-        entries[set + 1] = entries[set]
-        entries[set] = Entry(type: type, integer: integer, name: name, usesInteger: verdict != nil)
-        return verdict
     }
 }

@@ -24,8 +24,8 @@ enum KeyIdentity {
         // tables (nearly all) compare pairwise rather than hashing every key.
         var firstEquivalent: [String: Int]? = keys.count > 16 ? [:] : nil
         for (index, key) in keys.enumerated() {
-            if let integer = KeyForm.canonicalDecimalIfNeeded(key) {
-                identities.append(KeyForm.wire(integer: integer))
+            if let integer = KeyForm.canonicalDecimalWire(key) {
+                identities.append(integer)
                 continue
             }
             let equivalent: Int?

@@ -1,0 +1,35 @@
+/// Whether a plain archive (neither compressed nor checksummed) is well-formed, as
+/// `karchive validate` decides it once an archive is opened: its header, key table and every
+/// value, with the decoder's depth and collection limits (`Spec/FORMAT.md` §12).
+///
+/// The same checks as the inspection walk (`ArchiveWalker`) — `FormatWalk` with every check,
+/// and each scalar's own (`ByteReader.checkScalar`) — without building the values: it needs
+/// neither Foundation nor the coders, so it builds wherever the wire layer does, Embedded
+/// Swift on 32-bit WebAssembly included, where `Tests/Wasm` runs it over the golden vectors.
+enum FormatValidator {
+    /// Checks the plain archive `bytes`; throws the first problem, at the offset the decoder
+    /// reports it. A compressed or checksummed archive is opened first (`OpenedArchive`), where
+    /// the package has zlib.
+    static func validate(_ bytes: UnsafeRawBufferPointer, limits: FormatLimits) throws(ArchiveFormatError) {
+        let flags = try ArchiveHeader.parse(ByteReader(bytes))
+        let references: ReferenceForm = flags & ArchiveHeader.Flag.references != 0 ? .archive : .none
+        let reader = ByteReader(bytes, references: references)
+        let body = try ArchiveBody(reader)
+        var checks = ScalarChecker(reader: reader, maximumCollectionCount: limits.maximumCollectionCount)
+        _ = try FormatWalk(reader: reader, keyIdentities: body.keyIdentities, limits: limits).walk(body.root, &checks)
+    }
+
+    /// The walk's visitor: checks each scalar, and nothing else (the walk checks the rest).
+    /// It sees containers as the inspection walk does: only such a walk checks that an
+    /// unkeyed container's elements fill it.
+    private struct ScalarChecker: FormatVisitor {
+        static var checksContainers: Bool { true }
+        static var seesContainers: Bool { true }
+        let reader: ByteReader
+        let maximumCollectionCount: Int
+
+        func visitScalar(tag: UInt8, at range: Range<Int>, limit: Int, depth: Int) throws(ArchiveFormatError) {
+            try reader.checkScalar(tag, at: range.lowerBound, end: range.upperBound, limit: limit, maximumCollectionCount: maximumCollectionCount)
+        }
+    }
+}

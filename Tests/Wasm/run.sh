@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The wire layer on 32-bit WebAssembly: builds Sources/KeyedArchive/Wire/'s reading half (the
+# varints, header, key forms, container framing, entries cursor, format walk and validator)
+# with Harness.swift into a wasm32 module with the toolchain's Embedded Swift, runs it under
+# wasmkit over every golden vector and fuzz seed, builds the same sources for this machine,
+# and compares the two outputs line by line: every verdict, error kind and offset must agree.
+#
+#   bash Tests/Wasm/run.sh        exit 0 when they agree; the differing lines otherwise
+#
+# Needs only the Swift toolchain (6.3: Embedded Swift's wasm32 standard library, clang,
+# wasm-ld, wasmkit) and python3 (vectors.py writes the inputs into a Swift file). Everything it
+# builds goes to .build-wasm/ (gitignored).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OUT=.build-wasm
+mkdir -p "$OUT"
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+for tool in swiftc clang wasm-ld wasmkit python3; do
+    command -v "$tool" >/dev/null || die "$tool not found (the Swift 6.3 toolchain ships swiftc, clang, wasm-ld and wasmkit)"
+done
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
+embedded=$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm
+[ -f "$embedded/libswiftUnicodeDataTables.a" ] || die "no Embedded Swift library for wasm32 under $embedded"
+
+# The wire layer's reading half, as the package compiles it: no copies, no Foundation.
+WIRE=(ArchiveBody ArchiveHeader ByteReader ContainerFraming EntriesCursor FormatValidator FormatWalk
+      KeyForm KeyIdentity ScalarChecks WalkSteps WireTag)
+SOURCES=(Sources/KeyedArchive/ArchiveFormatError.swift)
+for file in "${WIRE[@]}"; do SOURCES+=("Sources/KeyedArchive/Wire/$file.swift"); done
+SOURCES+=(Tests/Wasm/Harness.swift "$OUT/Vectors.swift")
+# KEYEDARCHIVE_WIRE_ONLY: the walk's limits without ArchiveDecoder (FormatWalk.swift).
+COMMON=(-parse-as-library -O -module-name WireHarness -package-name keyedarchive -D KEYEDARCHIVE_WIRE_ONLY)
+
+python3 Tests/Wasm/vectors.py . "$OUT/Vectors.swift"
+
+start=$SECONDS
+swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo \
+    -Xfrontend -disable-stack-protector "${COMMON[@]}" -c "${SOURCES[@]}" -o "$OUT/harness.o"
+clang --target=wasm32-unknown-unknown -O2 -nostdlib -c Tests/Wasm/Runtime.c -o "$OUT/runtime.o"
+wasm-ld --export=_start "$OUT/harness.o" "$OUT/runtime.o" -L"$embedded" -lswiftUnicodeDataTables -o "$OUT/harness.wasm"
+wasmkit run "$OUT/harness.wasm" >"$OUT/wasm32.txt"
+echo "wasm32: built and ran in $((SECONDS - start)) s ($(wc -l <"$OUT/wasm32.txt") lines)"
+
+start=$SECONDS
+swiftc "${COMMON[@]}" "${SOURCES[@]}" -o "$OUT/harness-native"
+"$OUT/harness-native" >"$OUT/native.txt"
+echo "native: built and ran in $((SECONDS - start)) s"
+
+# The first line says how wide Int is, and must differ; every other line must not.
+[ "$(head -1 "$OUT/wasm32.txt")" = "Int is 32 bits" ] || die "the wasm32 module's Int is not 32 bits: $(head -1 "$OUT/wasm32.txt")"
+if ! diff <(tail -n +2 "$OUT/native.txt") <(tail -n +2 "$OUT/wasm32.txt"); then
+    echo "error: the verdicts on wasm32 (>) differ from this machine's (<)" >&2
+    exit 1
+fi
+inputs=$(($(wc -l <"$OUT/wasm32.txt") - 1))
+accepted=$(grep -c ' accepted$' "$OUT/wasm32.txt" || true)
+unopened=$(grep -c ' not opened here$' "$OUT/wasm32.txt" || true)
+echo "wasm32 and $(head -1 "$OUT/native.txt" | cut -d' ' -f3)-bit verdicts agree on $inputs inputs: $accepted accepted, $((inputs - accepted - unopened)) refused, $unopened compressed or checksummed (not opened here)"
