@@ -125,7 +125,7 @@ public struct ArchiveDecoder: Sendable {
     @inline(__always)
     func openState(_ bytes: UnsafeRawBufferPointer, verifiesChecksum: Bool = true) throws(ArchiveFormatError) -> DecodingState {
         let archive = try OpenedArchive(bytes, maximumInflatedSize: limits.maximumInflatedSize, verifiesChecksum: verifiesChecksum)
-        let (plain, references) = (archive.bytes, archive.flags & ArchiveHeader.Flag.references != 0 ? ReferenceForm.archive : .none)
+        let (plain, references) = (archive.bytes, ReferenceForm(archiveFlags: archive.flags))
         return DecodingState.make(bytes: plain, owned: archive.takeOwnedBytes(), userInfo: userInfo, limits: limits,
                                   references: references, usesGeneratedCode: usesGeneratedCode, readsMessages: readsMessages)
     }

@@ -47,7 +47,7 @@ package struct InspectedArchive: Sendable {
         let plain = archive.plain
         let isCompressed = archive.compressedLayout != nil
         // The stored flags decide, not the inflated copy's header (whose flags are 0).
-        let references = Self.referenceForm(flags: archive.flags)
+        let references = ReferenceForm(archiveFlags: archive.flags)
         let parsed = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in try ArchiveBody(ByteReader(bytes, references: references)) }
         }
@@ -75,18 +75,12 @@ package struct InspectedArchive: Sendable {
     func walk<V: ArchiveVisitor>(_ range: Range<Int>, outerDepth: Int, _ visitor: inout V) throws(InspectionError) {
         let result = plain.withUnsafeBytes { bytes in
             Result { () throws(ArchiveFormatError) in
-                let reader = ByteReader(bytes, references: Self.referenceForm(flags: flags))
+                let reader = ByteReader(bytes, references: ReferenceForm(archiveFlags: flags))
                 let walker = ArchiveWalker<V>(reader: reader, keys: keys, keyIdentities: keyIdentities, limits: limits)
                 _ = try walker.walk(range, outerDepth: outerDepth, &visitor)
             }
         }
         do { try result.get() } catch { throw InspectionError(error, inInflatedBody: isCompressed) }
-    }
-
-    /// How the body's tags `12` and `13` are read: as references and shared objects with flag
-    /// bit 2, as the reserved (unknown) tags they otherwise are.
-    private static func referenceForm(flags: UInt8) -> ReferenceForm {
-        flags & ArchiveHeader.Flag.references != 0 ? .archive : .none
     }
 
     /// Each key-table entry: from its length varint to its last byte, and its string.

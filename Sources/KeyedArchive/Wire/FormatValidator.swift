@@ -12,8 +12,7 @@ enum FormatValidator {
     /// the package has zlib.
     static func validate(_ bytes: UnsafeRawBufferPointer, limits: FormatLimits) throws(ArchiveFormatError) {
         let flags = try ArchiveHeader.parse(ByteReader(bytes))
-        let references: ReferenceForm = flags & ArchiveHeader.Flag.references != 0 ? .archive : .none
-        let reader = ByteReader(bytes, references: references)
+        let reader = ByteReader(bytes, references: ReferenceForm(archiveFlags: flags))
         let body = try ArchiveBody(reader)
         var checks = ScalarChecker(reader: reader, maximumCollectionCount: limits.maximumCollectionCount)
         _ = try FormatWalk(reader: reader, keyIdentities: body.keyIdentities, limits: limits).walk(body.root, &checks)

@@ -80,6 +80,13 @@ enum ReferenceForm: Equatable {
     /// (`ReferenceForm.encoder`, `EncoderMarker`); the format has no such tag.
     case numbered(sharedObjectTag: UInt8)
 
+    /// How an archive whose header has `flags` reads `12` and `13`: as references and shared
+    /// objects with flag bit 2, as the reserved (unknown) tags they otherwise are.
+    @inline(__always)
+    init(archiveFlags flags: UInt8) {
+        self = flags & ArchiveHeader.Flag.references != 0 ? .archive : .none
+    }
+
     var sharedObjectTag: UInt8 {
         switch self {
         case .none, .archive: WireTag.sharedObject
