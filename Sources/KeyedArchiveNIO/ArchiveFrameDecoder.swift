@@ -93,17 +93,18 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
         guard let header = buffer.getInteger(at: buffer.readerIndex, endianness: .little, as: UInt32.self) else {
             return .needMoreData
         }
-        let length = Int(header)
+        let length: Int
         do {
-            try ArchiveFraming.checkDeclaredLength(length, maximum: maximumMessageSize, at: offset)
+            length = try ArchiveFraming.checkDeclaredLength(header, maximum: maximumMessageSize, at: offset)
         } catch {
             return .failure(error)
         }
-        guard buffer.readableBytes >= headerSize + length else { return .needMoreData }
+        // Not `headerSize + length`, which can pass `Int.max` where `Int` is 32 bits: the header is in.
+        guard buffer.readableBytes - headerSize >= length else { return .needMoreData }
         let frameStart = offset
         // The frame is consumed whether or not its payload decodes: the stream stays in sync.
         buffer.moveReaderIndex(forwardBy: headerSize)
-        offset += headerSize + length
+        offset = ArchiveFraming.offset(ArchiveFraming.offset(offset, advancedBy: headerSize), advancedBy: length)
         do {
             let message = try buffer.readArchive(Message.self, length: length, decoder: decoder)!
             return .message(message)
@@ -118,8 +119,15 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
         guard let header = buffer.getInteger(at: buffer.readerIndex, endianness: .little, as: UInt32.self) else {
             return ArchiveFraming.truncatedHeader(at: offset, bytesRead: buffer.readableBytes)
         }
-        return ArchiveFraming.truncatedPayload(at: offset, declared: Int(header),
-                                               bytesRead: buffer.readableBytes - ArchiveStreamWriter.headerSize)
+        // The length was judged when the frame reached the front (a header refused then
+        // closed the stream); judging it again keeps a refused one from reaching `Int`.
+        do throws(ArchiveStreamError) {
+            let declared = try ArchiveFraming.checkDeclaredLength(header, maximum: maximumMessageSize, at: offset)
+            return ArchiveFraming.truncatedPayload(at: offset, declared: declared,
+                                                   bytesRead: buffer.readableBytes - ArchiveStreamWriter.headerSize)
+        } catch {
+            return error
+        }
     }
 
     /// Reports a bad frame, drops what is buffered, and closes the connection.

@@ -86,7 +86,8 @@ struct EncodableMappedValue: Encodable {
 
         init(_ key: MappedValue.Key) {
             switch key {
-            case .int(let n): self.init(intValue: Int(n))
+            // By its decimal name where `Int` cannot hold it (32 bits): the same key (§8.3).
+            case .int(let n): if let n = Int(exactly: n) { self.init(intValue: n) } else { self.init(stringValue: String(n)) }
             case .string(let s): self.init(stringValue: s)
             }
         }

@@ -114,7 +114,7 @@ struct SchemaInference {
         case .keyed(let fields, let instances):
             types[name] = ArchiveTypeSchema(fields: fields.map { field in
                 let (intKey, stringKey): (Int?, String) = switch field.key {
-                case .integer(let n): (Int(n), String(n))
+                case .integer(let n): (Int(exactly: n), String(n))
                 case .name(let s): (nil, s)
                 }
                 var type = valueType(field.shape, name: name + "." + stringKey, types: &types)

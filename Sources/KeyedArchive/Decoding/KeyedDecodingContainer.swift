@@ -24,8 +24,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         state.forEachEntryKey(from: start, to: end) { integer, stringIndex in
             // Only keys that `Key` accepts, as in Foundation.
             // A key type without integer keys sees an integer entry as its decimal string
-            // (a `[String: V]` key "12" is written as the integer 12).
-            if let integer, let key = Key(intValue: integer) ?? Key(stringValue: String(integer)) { keys.append(key) }
+            // (a `[String: V]` key "12" is written as the integer 12), and so does every key
+            // type for an integer that `Int` cannot hold (where it is 32 bits, §8.3).
+            if let integer, let key = Int(exactly: integer).flatMap(Key.init(intValue:)) ?? Key(stringValue: String(integer)) { keys.append(key) }
             if let stringIndex, let key = Key(stringValue: state.keyStrings[stringIndex]) { keys.append(key) }
         }
         return keys
@@ -53,10 +54,12 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         // generic code here costs a runtime metadata lookup per call. Each property of the
         // key is read once (a witness call each).
         let name = key.stringValue
-        let integer = if let intValue = key.intValue {
-            state.integerKeys.integer(of: key, integer: intValue, name: name)
+        // In 64 bits: a name may spell an integer key that `Int` cannot hold (where it is 32
+        // bits), and still matches it (§8.3).
+        let integer: Int64? = if let intValue = key.intValue {
+            state.integerKeys.integer(of: key, integer: intValue, name: name).map(Int64.init)
         } else {
-            hasIntegerKeys ? KeyForm.canonicalDecimalIfNeeded(name) : nil
+            hasIntegerKeys ? KeyForm.canonicalDecimal64(name) : nil
         }
         // Only a key whose integer and name are different keys can match two entries (an
         // integer and the string that spells it are one key, rejected as a repeat when the
@@ -193,7 +196,8 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
 
 /// A key as the entry scan needs it: the integer entry it matches (if any) and its string.
 struct KeyRequest {
-    let integer: Int?
+    /// The integer entry the key matches (§8.3), in the format's 64 bits.
+    let integer: Int64?
     let name: String
 }
 
@@ -220,7 +224,7 @@ extension DecodingState {
     /// Stops at an entry it cannot read: the entries were checked when their container was
     /// opened, so that does not happen. Inlined, so that its callers' closures are too.
     @inline(__always)
-    func forEachEntryKey(from start: Int, to end: Int, _ body: (_ integer: Int?, _ stringIndex: Int?) -> Void) {
+    func forEachEntryKey(from start: Int, to end: Int, _ body: (_ integer: Int64?, _ stringIndex: Int?) -> Void) {
         var cursor = EntriesCursor(from: start, to: end, isKeyed: true)
         while let entry = try? cursor.next(in: reader) {
             let (integer, stringIndex) = KeyForm.decode(entry.key)
@@ -229,7 +233,7 @@ extension DecodingState {
     }
 
     func findEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) -> ValueLocation? {
-        let integerWire = request.integer.map(KeyForm.wire(integer:))
+        let integerWire = request.integer.map(KeyForm.wire(integer64:))
         // From `first` to `last`, an entry boundary: the values end by the container's end.
         func scan(from first: Int, to last: Int) -> ValueLocation? {
             var cursor = EntriesCursor(from: first, to: end, isKeyed: true)
@@ -250,7 +254,7 @@ extension DecodingState {
     /// `findEntry` for a key that could match two entries (its integer and its name): reads the
     /// whole container, and throws `malformed` at the second of two matching entries.
     func findOnlyEntry(_ request: KeyRequest, start: Int, end: Int, depth: Int) throws(ArchiveFormatError) -> ValueLocation? {
-        let integerWire = request.integer.map(KeyForm.wire(integer:))
+        let integerWire = request.integer.map(KeyForm.wire(integer64:))
         var found: (location: ValueLocation, next: Int, key: String)?
         func describeKey(_ wire: UInt64) -> String {
             if wire & 1 == 0 { return "integer key \(request.integer!)" }

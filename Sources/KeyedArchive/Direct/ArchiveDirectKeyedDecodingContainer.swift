@@ -105,7 +105,7 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
                     anchor = index
                 } else {
                     let (integer, stringIndex) = KeyForm.decode(entry.key)
-                    let key = integer.map(UnknownKey.integer) ?? .string(state.keyStrings[stringIndex!])
+                    let key = integer.map(UnknownKey.init(integer:)) ?? .string(state.keyStrings[stringIndex!])
                     if !keys.owns(key) { unknown.append((key, anchor, entry.value)) }
                 }
             }
@@ -156,7 +156,7 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
             // As `allKeys` asks the key type: `Key(intValue:) ?? Key(stringValue: decimal)` for an
             // integer entry, `Key(stringValue:)` for a string entry.
             let index: Int? = if let integer {
-                keys.intValues.firstIndex(of: integer) ?? keys.names.firstIndex(of: String(integer))
+                Int(exactly: integer).flatMap { keys.intValues.firstIndex(of: $0) } ?? keys.names.firstIndex(of: String(integer))
             } else if let stringIndex {
                 keys.names.firstIndex(of: state.keyStrings[stringIndex])
             } else {

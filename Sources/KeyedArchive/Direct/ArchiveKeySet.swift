@@ -13,8 +13,9 @@ public final class ArchiveKeySet: Sendable {
     let integerWires: [UInt64?]
     /// The integer entry each key matches when read, in a container that has integer entries:
     /// its integer form if it has an `intValue`, else the integer its name spells in canonical
-    /// decimal (as `ArchiveKeyedDecodingContainer.location(of:)` works it out per lookup).
-    let matchedIntegers: [Int?]
+    /// decimal (as `ArchiveKeyedDecodingContainer.location(of:)` works it out per lookup). In
+    /// 64 bits, as the format's integer keys are: a name may spell one that `Int` cannot hold.
+    let matchedIntegers: [Int64?]
     /// Each key's `intValue`: the key that `init(intValue:)` makes of an integer entry.
     let intValues: [Int?]
     /// Whether each key has an `intValue`: without one, integer entries are matched by the name
@@ -88,10 +89,10 @@ public final class ArchiveKeySet: Sendable {
         intValues = keys.map(\.intValue)
         hasIntValue = intValues.map { $0 != nil }
         matchedIntegers = zip(keys, integers).map { key, integer in
-            key.intValue != nil ? integer : KeyForm.canonicalDecimalIfNeeded(key.stringValue)
+            key.intValue != nil ? integer.map(Int64.init) : KeyForm.canonicalDecimal64(key.stringValue)
         }
         integerDiffersFromName = zip(keys, integers).map { key, integer in
-            integer.map { !KeyForm.isCanonicalDecimal(key.stringValue, of: $0) } ?? false
+            integer.map { !KeyForm.isCanonicalDecimal(key.stringValue, of: Int64($0)) } ?? false
         }
         containerType = KeyedDecodingContainer<Key>.self
         let identities = keys.map(Self.identity(of:))
@@ -105,7 +106,7 @@ public final class ArchiveKeySet: Sendable {
         var keyByLargeWire: [UInt64: Int] = [:]
         for (index, integer) in matchedIntegers.enumerated() {
             guard let integer else { continue }
-            let wire = KeyForm.wire(integer: integer)
+            let wire = KeyForm.wire(integer64: integer)
             if wire < 128, index <= Int(Int8.max) { keyBySmallWire[Int(wire)] = Int8(index) } else { keyByLargeWire[wire] = index }
         }
         let keyByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -123,13 +124,14 @@ public final class ArchiveKeySet: Sendable {
     /// integer, or the integer its name spells in canonical decimal, or else its name (whose
     /// `String` equality, and so its hashing, is canonical equivalence).
     static func identity(of key: some CodingKey) -> Identity {
-        if let integer = KeyForm.integer(of: key) ?? KeyForm.canonicalDecimalIfNeeded(key.stringValue) { return .integer(integer) }
+        if let integer = KeyForm.integer(of: key).map(Int64.init) ?? KeyForm.canonicalDecimal64(key.stringValue) { return .integer(integer) }
         return .name(key.stringValue)
     }
 
     /// What `identity(of:)` tells keys apart by.
     enum Identity: Hashable, Sendable {
-        case integer(Int)
+        /// In 64 bits, as `KeyIdentity`: the same for a key on every platform.
+        case integer(Int64)
         case name(String)
     }
 

@@ -511,10 +511,10 @@ struct LateWritePass: ~Copyable {
     /// `entries` in the deterministic order of keys (`Spec/FORMAT.md` §8.4).
     private func sortedDeterministically(_ entries: [Entry]) -> [Entry] {
         let rank = stringRank
-        func sortKey(_ key: UInt64) -> (Int, Int) {
+        func sortKey(_ key: UInt64) -> (Int, Int64) {
             switch KeyForm.decode(key) {
             case (let integer?, _): (0, integer)
-            case (_, let index?): (1, rank[index])
+            case (_, let index?): (1, Int64(rank[index]))
             default: (2, 0)
             }
         }

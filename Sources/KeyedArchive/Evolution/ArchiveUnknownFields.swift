@@ -174,6 +174,13 @@ enum UnknownKey: CodingKey, Hashable, Sendable {
 
     init(stringValue: String) { self = .string(stringValue) }
     init(intValue: Int) { self = .integer(intValue) }
+
+    /// The key of an integer entry: by its decimal string where `Int` cannot hold it (32 bits),
+    /// which §8.3 matches to the same keys, so the entry is kept and written back as the key it
+    /// was (as a string entry, of the same identity).
+    init(integer: Int64) {
+        self = Int(exactly: integer).map(UnknownKey.integer) ?? .string(String(integer))
+    }
 }
 
 /// An unknown entry's value: its containers as trees (their keys are the archive's key-table
@@ -250,7 +257,7 @@ struct UnknownValueBuilder: ArchiveVisitor {
 
     mutating func visitKey(_ key: ArchiveKey, at range: Range<Int>, depth: Int) {
         pendingKey[pendingKey.count - 1] = switch key {
-        case .int(let integer): .integer(Int(integer))
+        case .int(let integer): UnknownKey(integer: integer)
         case .string(_, let name): .string(name)
         }
     }

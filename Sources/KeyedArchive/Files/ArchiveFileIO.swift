@@ -194,8 +194,13 @@ package enum ArchiveFileIO {
         guard (info.st_mode & S_IFMT) != S_IFDIR else {
             throw error("read", path: path, errno: EISDIR, writing: false)
         }
+        // A file no `Int` can count (over 2 GiB where `Int` is 32 bits) cannot be read into
+        // memory: refused as the system refuses such a read, not trapped on.
+        guard let size = Int(exactly: info.st_size), size < Int.max else {
+            throw error("read", path: path, errno: EOVERFLOW, writing: false)
+        }
         // One byte more than the size, so the read that sees end of file needs no regrowth.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }

@@ -104,23 +104,23 @@ public struct ArchiveStreamReader: Sendable {
         }
         if got == 0 { return nil }
         guard got == headerSize else {
-            offset += got
+            offset = ArchiveFraming.offset(offset, advancedBy: got)
             throw ArchiveFraming.truncatedHeader(at: start, bytesRead: got)
         }
-        let length = Int(UInt32(littleEndian: header))
+        let length: Int
         do throws(ArchiveStreamError) {
-            try ArchiveFraming.checkDeclaredLength(length, maximum: maximumMessageSize, at: start)
+            length = try ArchiveFraming.checkDeclaredLength(UInt32(littleEndian: header), maximum: maximumMessageSize, at: start)
         } catch {
-            offset += got
+            offset = ArchiveFraming.offset(offset, advancedBy: got)
             throw error
         }
-        let payloadStart = start + headerSize
+        let payloadStart = ArchiveFraming.offset(start, advancedBy: headerSize)
         var read = 0
         let payload = try [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized throws(ArchiveStreamError) in
             defer { initialized = read }   // bytes past `read` are never exposed
             read = try FileDescriptorIO.readFully(fileDescriptor, into: UnsafeMutableRawBufferPointer(buffer), offset: payloadStart)
         }
-        offset = payloadStart + read
+        offset = ArchiveFraming.offset(payloadStart, advancedBy: read)
         guard read == length else {
             throw ArchiveFraming.truncatedPayload(at: start, declared: length, bytesRead: read)
         }

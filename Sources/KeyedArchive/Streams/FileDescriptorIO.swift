@@ -20,7 +20,7 @@ enum FileDescriptorIO {
             } else {
                 let code = errno
                 if code == EINTR { continue }
-                throw ioError("read", code, at: offset + done)
+                throw ioError("read", code, at: ArchiveFraming.offset(offset, advancedBy: done))
             }
         }
         return done

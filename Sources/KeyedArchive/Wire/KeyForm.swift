@@ -18,13 +18,6 @@ enum KeyForm {
         return value
     }
 
-    /// `canonicalDecimal64` as an `Int`: also `nil` for an integer `Int` cannot hold (where it
-    /// is 32 bits), which no `CodingKey` can name.
-    @inline(__always)
-    static func canonicalDecimalIfNeeded(_ string: String) -> Int? {
-        canonicalDecimal64(string).flatMap { Int(exactly: $0) }
-    }
-
     /// The key varint a key-table string stands for if it spells an integer in canonical
     /// decimal (`KeyIdentity`): the same on every platform.
     @inline(__always)
@@ -33,7 +26,7 @@ enum KeyForm {
     }
 
     /// Whether `string` is the canonical decimal spelling of `value`.
-    static func isCanonicalDecimal(_ string: String, of value: Int) -> Bool {
+    static func isCanonicalDecimal(_ string: String, of value: Int64) -> Bool {
         // Small integers' spellings are small strings: no allocation.
         string.utf8.count <= 20 && String(value) == string
     }
@@ -57,12 +50,17 @@ enum KeyForm {
     }
 
     /// Splits a key varint into its integer or key-table index.
+    ///
+    /// The integer is an `Int64`: an archive may hold any integer key of `integerRange` whatever
+    /// `Int`'s width, and where `Int` is 32 bits one beyond it is no `CodingKey`'s `intValue`
+    /// (`Spec/FORMAT.md` §8.3: readers then present it by its decimal string). The index is an
+    /// `Int`: the caller took the key from a container checked against the key table, whose
+    /// every index is an `Int`.
     @inline(__always)
-    static func decode(_ wire: UInt64) -> (integer: Int?, stringIndex: Int?) {
+    static func decode(_ wire: UInt64) -> (integer: Int64?, stringIndex: Int?) {
         if wire & 1 == 0 {
             let zigzag = wire >> 1
-            let value = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
-            return (Int(value), nil)
+            return (Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1), nil)
         }
         return (nil, Int(wire >> 1))
     }
