@@ -13,7 +13,7 @@ for kind in ("valid", "invalid"):
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".hex"):
             continue
-        depth, count, digits = -1, -1, []
+        depth, count, inflated, digits = -1, -1, -1, []
         for line in open(os.path.join(folder, name), encoding="utf-8"):
             limits = re.match(r"#\s*limits:\s*(.*)", line)
             if limits:
@@ -23,15 +23,18 @@ for kind in ("valid", "invalid"):
                         depth = int(value)
                     elif key == "maximumCollectionCount":
                         count = int(value)
+                    elif key == "maximumInflatedSize":
+                        inflated = int(value)
             digits += re.findall(r"\b[0-9A-Fa-f]{2}\b", line.split("#", 1)[0])
-        entries.append((f"{kind}/{name[:-4]}", "".join(digits).lower(), depth, count))
+        entries.append((f"{kind}/{name[:-4]}", "".join(digits).lower(), depth, count, inflated))
 corpus = os.path.join(root, "Tests", "Fuzz", "corpus")
 for name in sorted(os.listdir(corpus)):
     with open(os.path.join(corpus, name), "rb") as seed:
-        entries.append((f"corpus/{name}", seed.read().hex(), -1, -1))
+        entries.append((f"corpus/{name}", seed.read().hex(), -1, -1, -1))
 
 with open(output, "w", encoding="utf-8") as swift:
     swift.write("// Written by Tests/Wasm/vectors.py; not committed.\n\nlet vectors: [Vector] = [\n")
-    for name, hex_digits, depth, count in entries:
-        swift.write(f'    Vector(name: "{name}", hex: "{hex_digits}", maximumDepth: {depth}, maximumCollectionCount: {count}),\n')
+    for name, hex_digits, depth, count, inflated in entries:
+        swift.write(f'    Vector(name: "{name}", hex: "{hex_digits}", maximumDepth: {depth}, '
+                    f'maximumCollectionCount: {count}, maximumInflatedSize: {inflated}),\n')
     swift.write("]\n")

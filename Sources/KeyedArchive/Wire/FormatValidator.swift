@@ -1,18 +1,18 @@
-/// Whether a plain archive (neither compressed nor checksummed) is well-formed, as
-/// `karchive validate` decides it once an archive is opened: its header, key table and every
-/// value, with the decoder's depth and collection limits (`Spec/FORMAT.md` §12).
+/// Whether an archive is well-formed, as `karchive validate` decides it: its header, checksum,
+/// compressed body, key table and every value, with the decoder's limits (`Spec/FORMAT.md` §12).
 ///
 /// The same checks as the inspection walk (`ArchiveWalker`) — `FormatWalk` with every check,
 /// and each scalar's own (`ByteReader.checkScalar`) — without building the values: it needs
 /// neither Foundation nor the coders, so it builds wherever the wire layer does, Embedded
-/// Swift on 32-bit WebAssembly included, where `Tests/Wasm` runs it over the golden vectors.
+/// Swift on 32-bit WebAssembly included, where `Tests/Wasm` runs it over the golden vectors
+/// (there, without zlib, `OpenedArchive` inflates with the package's own `Inflater`).
 enum FormatValidator {
-    /// Checks the plain archive `bytes`; throws the first problem, at the offset the decoder
-    /// reports it. A compressed or checksummed archive is opened first (`OpenedArchive`), where
-    /// the package has zlib.
-    static func validate(_ bytes: UnsafeRawBufferPointer, limits: FormatLimits) throws(ArchiveFormatError) {
-        let flags = try ArchiveHeader.parse(ByteReader(bytes))
-        let reader = ByteReader(bytes, references: ReferenceForm(archiveFlags: flags))
+    /// Checks the archive `input`; throws the first problem, at the offset the decoder reports
+    /// it (in a compressed archive's body, an offset of the equivalent plain archive, §11).
+    static func validate(_ input: UnsafeRawBufferPointer, limits: FormatLimits) throws(ArchiveFormatError) {
+        let archive = try OpenedArchive(input, maximumInflatedSize: limits.maximumInflatedSize)
+        // The stored flags decide, not the inflated copy's header (whose flags are 0).
+        let reader = ByteReader(archive.bytes, references: ReferenceForm(archiveFlags: archive.flags))
         let body = try ArchiveBody(reader)
         var checks = ScalarChecker(reader: reader, maximumCollectionCount: limits.maximumCollectionCount)
         _ = try FormatWalk(reader: reader, keyIdentities: body.keyIdentities, limits: limits).walk(body.root, &checks)

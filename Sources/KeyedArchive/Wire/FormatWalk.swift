@@ -277,6 +277,7 @@ struct FormatWalk {
 struct FormatLimits {
     var maximumDepth = 512
     var maximumCollectionCount = 1 << 24
+    var maximumInflatedSize = 256 << 20
 }
 #else
 /// The limits a walk checks: the decoder's.

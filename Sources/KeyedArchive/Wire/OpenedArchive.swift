@@ -42,7 +42,7 @@ struct OpenedArchive: ~Copyable {
         // allocating (it matters when the limit is raised). The bound is exact, size ≤ 1032 × L
         // (§11), so that every reader draws the line at the same byte.
         let streamLength = UInt64(reader.count - p)
-        let (bound, overflow) = streamLength.multipliedReportingOverflow(by: Zlib.maximumRatio)
+        let (bound, overflow) = streamLength.multipliedReportingOverflow(by: Self.deflateMaximumRatio)
         guard overflow || inflatedSize <= bound,
               inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
         else {
@@ -54,7 +54,7 @@ struct OpenedArchive: ~Copyable {
         let buffer = memory.buffer
         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: checked[0..<ArchiveHeader.size]))
         buffer[5] = 0   // the inflated archive is plain: neither compressed nor checksummed
-        try Zlib.inflate(UnsafeRawBufferPointer(rebasing: checked[p...]),
+        try Self.inflate(UnsafeRawBufferPointer(rebasing: checked[p...]),
                          into: UnsafeMutableRawBufferPointer(rebasing: buffer[ArchiveHeader.size...]), offset: p)
         self.init(flags: flags, bytes: UnsafeRawBufferPointer(buffer), owned: memory, compressedLayout: (sizeStart..<p, p..<checked.count))
     }
@@ -74,6 +74,30 @@ struct OpenedArchive: ~Copyable {
         owned.take()
     }
 
+    /// Deflate's largest possible expansion (zlib technical details: 1032:1), §11's bound.
+    static let deflateMaximumRatio: UInt64 = 1032
+
+    // zlib where the package links it; the package's own inflater and CRC-32 where it does not
+    // (the wire layer built alone, as `Tests/Wasm/run.sh` builds it for Embedded wasm32). The
+    // two give every stream the same outcome, kind and offset (`InflaterTests`), and the wasm32
+    // run compares its verdicts with this machine's, which come from zlib.
+
+    private static func inflate(_ stream: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, offset: Int) throws(ArchiveFormatError) {
+        #if canImport(CZlib)
+        try Zlib.inflate(stream, into: destination, offset: offset)
+        #else
+        try Inflater.inflate(stream, into: destination, offset: offset)
+        #endif
+    }
+
+    private static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        #if canImport(CZlib)
+        Zlib.crc32(bytes)
+        #else
+        CRC32.checksum(bytes)
+        #endif
+    }
+
     /// The archive without its CRC-32 trailer, once the trailer matches (if `computing`).
     private static func verifiedChecksum(_ input: UnsafeRawBufferPointer, computing: Bool) throws(ArchiveFormatError) -> UnsafeRawBufferPointer {
         guard input.count >= ArchiveHeader.size + 4 else {
@@ -83,7 +107,7 @@ struct OpenedArchive: ~Copyable {
         let archived = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: end, as: UInt32.self))
         let body = UnsafeRawBufferPointer(rebasing: input[0..<end])
         guard computing else { return body }
-        let computed = Zlib.crc32(body)
+        let computed = Self.crc32(body)
         guard computed == archived else {
             throw ArchiveFormatError(.checksumMismatch, at: end, "archive is corrupted: its CRC-32 is 0x\(String(computed, radix: 16)), the archive says 0x\(String(archived, radix: 16))")
         }

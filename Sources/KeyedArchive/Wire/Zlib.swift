@@ -16,12 +16,16 @@ enum Zlib {
         writer.commitReserved(Int(destinationLength))
     }
 
+    /// The most bytes one zlib call takes or gives (`uInt` is 32 bits): `UInt32.max`, or `Int.max`
+    /// where `Int` is 32 bits (`Int(UInt32.max)` would trap there).
+    private static var largestPiece: Int { Int(clamping: UInt32.max) }
+
     /// The CRC-32 of `bytes` (zlib's `crc32`, fed in pieces its 32-bit length can take).
     static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: uLong = CZlib.crc32(0, nil, 0)
         var offset = 0
         while offset < bytes.count {
-            let length = min(bytes.count - offset, Int(UInt32.max))
+            let length = min(bytes.count - offset, largestPiece)
             crc = CZlib.crc32(crc, (bytes.baseAddress! + offset).assumingMemoryBound(to: Bytef.self), uInt(length))
             offset += length
         }
@@ -31,9 +35,6 @@ enum Zlib {
     /// A status of our own (zlib's are small numbers): the stream holds more than the declared
     /// size.
     private static let producedTooMuch: Int32 = 1000
-
-    /// Deflate's largest possible expansion (zlib technical details: 1032:1).
-    static let maximumRatio: UInt64 = 1032
 
     /// Inflates `stream` into `destination`, which must be exactly filled, with the stream ending
     /// exactly at its end. `offset` is where the stream starts in the archive, for error messages.
@@ -61,8 +62,8 @@ enum Zlib {
             // input remains even with the output full: the stream's end and Adler-32 trailer
             // need no output space, and real excess data makes zlib stop with Z_BUF_ERROR.
             repeat {
-                let input = min(inputLeft, Int(UInt32.max))
-                let output = min(outputLeft, Int(UInt32.max))
+                let input = min(inputLeft, largestPiece)
+                let output = min(outputLeft, largestPiece)
                 z.avail_in = uInt(input)
                 z.avail_out = uInt(output)
                 status = CZlib.inflate(&z, Z_NO_FLUSH)
