@@ -25,6 +25,18 @@ private struct IntKeyedPoint: Codable, Equatable {
     }
 }
 
+/// Integer keys no 32-bit `Int` holds, and the ends of the integer key range (§8.1).
+private struct WideIntegerKeys: Codable, Equatable {
+    var a, b, c, d, e: Int
+    enum CodingKeys: Int, CodingKey {
+        case a = 2_147_483_648
+        case b = -2_147_483_649
+        case c = 1_099_511_627_776
+        case d = 4_611_686_018_427_387_903
+        case e = -4_611_686_018_427_387_904
+    }
+}
+
 private struct Line: Codable, Equatable {
     var start: Point
     var end: Point
@@ -222,6 +234,7 @@ private func validCases() -> [String: ValidCase] {
         "url": valid("URL", URL(string: "https://example.com/a?b=c")!),
         "struct-string-keys": valid("Point", Point(x: 1, y: -2, label: "A")),
         "struct-int-keys": valid("IntKeyedPoint", IntKeyedPoint(x: 1, y: -2, label: "A")),
+        "integer-keys-beyond-int32": valid("WideIntegerKeys", WideIntegerKeys(a: 0, b: 1, c: 2, d: 3, e: 4)),
         "nested-struct": valid("Line", Line(start: Point(x: 0, y: 0, label: "a"), end: Point(x: 300, y: 4, label: "b"))),
         "array-of-structs": valid("[Point]", [Point(x: 1, y: 2, label: "p"), Point(x: 3, y: 4, label: "q")]),
         "dictionary-keys": valid("DictionaryKeys", DictionaryKeys(padded: ["007": 1], plain: ["7": 2], numeric: [-3: "x"])),

@@ -173,7 +173,8 @@ struct HexDumper: ArchiveVisitor {
             elided(key?.range.lowerBound ?? offset, "… \(filter.more(items)) (\(Formatting.plural(bytes, "byte", "bytes")))", indent: indents.last! + 1)
             return nil
         case .show:
-            if let key { line(key.range.lowerBound, archive.plain[key.range], key.meaning, indent: key.indent) }
+            // Over lines as a value's bytes are: a key varint takes up to 10 bytes.
+            if let key { run(key.range.lowerBound, archive.plain[key.range], key.meaning, indent: key.indent) }
             return indent
         }
     }
