@@ -43,7 +43,8 @@ func damage(_ bytes: [UInt8], named name: StaticString, limits: FormatLimits) {
     }
 }
 
-/// Inputs longer than this are checked whole only (the fuzz seeds' largest are kilobytes).
+/// Inputs longer than this are checked whole only, a bound on the output for seeds to come
+/// (today's largest input, a fuzz seed, is 798 bytes).
 let maximumDamagedSize = 4096
 
 /// A small seeded generator (Knuth's MMIX linear congruential one, its high bits): the same

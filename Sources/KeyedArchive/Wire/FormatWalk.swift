@@ -272,8 +272,9 @@ struct FormatWalk {
 }
 
 #if KEYEDARCHIVE_WIRE_ONLY
-/// The limits a walk checks: the two of `ArchiveDecoder.Limits` it reads, with their defaults,
-/// where the wire layer builds without the coders (`Tests/Wasm`, for Embedded Swift).
+/// The limits of `ArchiveDecoder.Limits` that the wire layer reads (the walk's two, and the
+/// inflated size `FormatValidator` opens archives with), with their defaults, where it builds
+/// without the coders (`Tests/Wasm`, for Embedded Swift).
 struct FormatLimits {
     var maximumDepth = 512
     var maximumCollectionCount = 1 << 24
