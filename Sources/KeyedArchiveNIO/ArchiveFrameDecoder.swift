@@ -38,8 +38,9 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
     /// The largest payload accepted, in bytes: `decoder.limits.maximumMessageSize`.
     public var maximumMessageSize: Int { decoder.limits.maximumMessageSize }
 
-    /// Bytes consumed from the channel so far: the offset of the next frame.
-    private var offset = 0
+    /// Bytes consumed from the channel so far: the offset of the next frame. In `Int64`, as
+    /// `ArchiveStreamReader` counts: a connection may pass 2 GiB where `Int` is 32 bits.
+    private var offset: Int64 = 0
     /// Set after a bad frame: everything that arrives later is dropped.
     private var hasFailed = false
 
@@ -104,13 +105,13 @@ public struct ArchiveFrameDecoder<Message: Decodable>: ByteToMessageDecoder, Sen
         let frameStart = offset
         // The frame is consumed whether or not its payload decodes: the stream stays in sync.
         buffer.moveReaderIndex(forwardBy: headerSize)
-        offset = ArchiveFraming.offset(ArchiveFraming.offset(offset, advancedBy: headerSize), advancedBy: length)
+        offset = ArchiveFraming.position(ArchiveFraming.position(offset, advancedBy: headerSize), advancedBy: length)
         do {
             let message = try buffer.readArchive(Message.self, length: length, decoder: decoder)!
             return .message(message)
         } catch {
             buffer.moveReaderIndex(forwardBy: length)
-            return .failure(ArchiveFramePayloadError(offset: frameStart, payloadLength: length, error: error))
+            return .failure(ArchiveFramePayloadError(offset: ArchiveFraming.reported(frameStart) ?? .max, payloadLength: length, error: error))
         }
     }
 

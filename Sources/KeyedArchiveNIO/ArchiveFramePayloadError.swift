@@ -1,7 +1,9 @@
 /// A complete frame whose payload could not be decoded as the expected message type, reported
 /// by `ArchiveFrameDecoder` before it closes the connection.
 public struct ArchiveFramePayloadError: Error, Sendable, CustomStringConvertible {
-    /// The frame's offset in the connection's byte stream (its 4-byte header's first byte).
+    /// The frame's offset in the connection's byte stream (its 4-byte header's first byte);
+    /// `Int.max` where `Int` cannot hold it (past 2 GiB of connection where `Int` is 32 bits).
+    /// A connection's offsets only tell you where it went wrong: nothing is cut or sought there.
     public let offset: Int
     /// The length of the frame's payload, in bytes.
     public let payloadLength: Int

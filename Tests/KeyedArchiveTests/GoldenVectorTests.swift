@@ -25,6 +25,8 @@ private struct IntKeyedPoint: Codable, Equatable {
     }
 }
 
+// The raw values are integers no 32-bit `Int` holds: the type exists where `Int` is 64 bits.
+#if _pointerBitWidth(_64)
 /// Integer keys no 32-bit `Int` holds, and the ends of the integer key range (§8.1).
 private struct WideIntegerKeys: Codable, Equatable {
     var a, b, c, d, e: Int
@@ -36,6 +38,7 @@ private struct WideIntegerKeys: Codable, Equatable {
         case e = -4_611_686_018_427_387_904
     }
 }
+#endif
 
 private struct Line: Codable, Equatable {
     var start: Point
@@ -234,7 +237,6 @@ private func validCases() -> [String: ValidCase] {
         "url": valid("URL", URL(string: "https://example.com/a?b=c")!),
         "struct-string-keys": valid("Point", Point(x: 1, y: -2, label: "A")),
         "struct-int-keys": valid("IntKeyedPoint", IntKeyedPoint(x: 1, y: -2, label: "A")),
-        "integer-keys-beyond-int32": valid("WideIntegerKeys", WideIntegerKeys(a: 0, b: 1, c: 2, d: 3, e: 4)),
         "nested-struct": valid("Line", Line(start: Point(x: 0, y: 0, label: "a"), end: Point(x: 300, y: 4, label: "b"))),
         "array-of-structs": valid("[Point]", [Point(x: 1, y: 2, label: "p"), Point(x: 3, y: 4, label: "q")]),
         "dictionary-keys": valid("DictionaryKeys", DictionaryKeys(padded: ["007": 1], plain: ["7": 2], numeric: [-3: "x"])),
@@ -257,6 +259,17 @@ private func validCases() -> [String: ValidCase] {
         "key-spellings": valid("KeySpellings", KeySpellings(a: ["\u{C5}": 1], b: ["\u{212B}": 2])),
         "deterministic-order": valid("Unordered", Unordered(zeta: 1, alpha: ["b": 2, "a": 1, "B": 3, "\u{E9}": 4], numbers: [10: true, -1: false, 2: true])),
     ].merging(sharedObjectCases()) { _, _ in fatalError("a vector name is listed twice") }
+        .merging(wideKeyCases()) { _, _ in fatalError("a vector name is listed twice") }
+}
+
+/// The vector whose model needs a 64-bit `Int`. Where `Int` is 32 bits there is none, and
+/// `validVector` reports the vector as having no test case: that build cannot check it.
+private func wideKeyCases() -> [String: ValidCase] {
+    #if _pointerBitWidth(_64)
+    ["integer-keys-beyond-int32": valid("WideIntegerKeys", WideIntegerKeys(a: 0, b: 1, c: 2, d: 3, e: 4))]
+    #else
+    [:]
+    #endif
 }
 
 /// The valid vectors with shared objects (§9.5). Decoding must give back not only equal values

@@ -637,9 +637,14 @@ fileprivate struct OneKey: Codable { var a: Int }
         var decoder = ArchiveDecoder()
         decoder.limits.maximumInflatedSize = .max
         let stream = zlibStored([0x80, 0x00])
-        for size in [UInt64(Int.max), UInt64(Int.max) - 3, UInt64(1) << 50] {
+        // Above `Int.max` − 6 the plain archive could not be addressed: the platform's own
+        // limit (§12.1), `limitExceeded`; at or below it, more than the stream can make.
+        let largest = UInt64(Int.max) - 6
+        for (size, kind) in [(UInt64(Int.max), ArchiveFormatError.Kind.limitExceeded), (largest + 1, .limitExceeded),
+                             (largest, .compression), (UInt64(1) << 50, .compression)] {
             let bytes = [0x4B, 0x41, 0x52, 0x43, 0x01, 0x01] + varint(size) + stream
-            expectFormatError(Int.self, from: bytes, nil, decoder: decoder, "declared \(size)")
+            let format = expectFormatError(Int.self, from: bytes, kind, decoder: decoder, "declared \(size)")
+            #expect(format?.offset == 6)
         }
     }
 

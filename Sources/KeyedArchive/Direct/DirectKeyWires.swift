@@ -106,6 +106,6 @@ extension EncodingState {
     /// The varint of an unknown entry's key, in the form it had: an integer, or a name through
     /// the key table. What both keyed writers write unknown fields back with.
     func wire(ofUnknownKey key: UnknownKey) -> UInt64 {
-        KeyForm.integer(of: key).map(KeyForm.wire(integer:)) ?? KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
+        key.integerWire ?? KeyForm.wire(stringIndex: keyTable.index(of: key.stringValue))
     }
 }

@@ -159,11 +159,17 @@ struct UnknownEntry: Hashable, Sendable {
 enum UnknownKey: CodingKey, Hashable, Sendable {
     case integer(Int)
     case string(String)
+    /// An integer key that `Int` cannot hold (beyond ±2^31 where `Int` is 32 bits): no
+    /// `intValue`, its decimal spelling as `stringValue`, and written back as the integer key
+    /// it was (`KeyForm.wire(integer64:)`), so that a reader whose `CodingKeys: Int` has it
+    /// finds it again. Made only by `init(integer:)`.
+    case wideInteger(Int64)
 
     var stringValue: String {
         switch self {
         case .integer(let value): "\(value)"
         case .string(let value): value
+        case .wideInteger(let value): "\(value)"
         }
     }
 
@@ -175,11 +181,19 @@ enum UnknownKey: CodingKey, Hashable, Sendable {
     init(stringValue: String) { self = .string(stringValue) }
     init(intValue: Int) { self = .integer(intValue) }
 
-    /// The key of an integer entry: by its decimal string where `Int` cannot hold it (32 bits),
-    /// which §8.3 matches to the same keys, so the entry is kept and written back as the key it
-    /// was (as a string entry, of the same identity).
+    /// The key of an integer entry: `.wideInteger` where `Int` cannot hold it.
     init(integer: Int64) {
-        self = Int(exactly: integer).map(UnknownKey.integer) ?? .string(String(integer))
+        self = Int(exactly: integer).map(UnknownKey.integer) ?? .wideInteger(integer)
+    }
+
+    /// The key varint of the key if it is an integer key (of either width); `nil` for a
+    /// string key, whose varint is a key-table index.
+    var integerWire: UInt64? {
+        switch self {
+        case .integer(let value): KeyForm.integer(of: self).map { _ in KeyForm.wire(integer: value) }
+        case .wideInteger(let value): KeyForm.wire(integer64: value)
+        case .string: nil
+        }
     }
 }
 

@@ -38,7 +38,10 @@ public struct ArchiveStreamError: Error, Hashable, Sendable, CustomStringConvert
     public let kind: Kind
     /// The byte offset in the stream (counted from where the reader started, usually the start
     /// of the file or pipe) of the frame concerned: for `.truncatedFrame` the start of the torn
-    /// frame, where a log should be truncated. `nil` when there is no stream position (writes).
+    /// frame, where a log should be truncated. `nil` when there is no stream position (writes),
+    /// and where `Int` cannot hold the position (past 2 GiB of stream where `Int` is 32 bits):
+    /// never a wrong offset, so a log is never truncated in the wrong place. The `reason` names
+    /// the offset whenever it is known.
     public let offset: Int?
     /// For `.truncatedFrame`, how many bytes were missing: exact when the header was complete,
     /// a lower bound (the missing header bytes) when the header itself was cut.

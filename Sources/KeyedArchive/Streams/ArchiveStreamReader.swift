@@ -44,7 +44,13 @@ public struct ArchiveStreamReader: Sendable {
     public var maximumMessageSize: Int
     /// The stream offset of the next frame: bytes consumed so far, plus the offset the reader
     /// was created with.
-    public private(set) var offset: Int
+    ///
+    /// Where `Int` is 32 bits and the stream has passed `Int.max` bytes (2 GiB), this is
+    /// `Int.max`, and errors carry no `offset` (`nil`) rather than a wrong one; their reasons
+    /// still name the offset.
+    public var offset: Int { ArchiveFraming.reported(position) ?? .max }
+    /// The stream position of the next frame, counted in `Int64` whatever `Int`'s width.
+    private var position: Int64
 
     /// The default `maximumMessageSize`: `ArchiveDecoder.Limits().maximumMessageSize`, 64 MiB.
     public static let defaultMaximumMessageSize = ArchiveDecoder.Limits().maximumMessageSize
@@ -63,7 +69,7 @@ public struct ArchiveStreamReader: Sendable {
         self.fileDescriptor = fileDescriptor
         self.decoder = decoder
         self.maximumMessageSize = maximumMessageSize ?? decoder.limits.maximumMessageSize
-        self.offset = offset
+        self.position = Int64(offset)
     }
 
     /// Opens a file (a log) for reading from its start. Call `close()` when done.
@@ -96,7 +102,7 @@ public struct ArchiveStreamReader: Sendable {
     /// - Returns: the payload, or `nil` at a clean end of stream.
     /// - Throws: `ArchiveStreamError` as `next(_:)`.
     public mutating func nextFrame() throws(ArchiveStreamError) -> [UInt8]? {
-        let start = offset
+        let start = position
         var header: UInt32 = 0
         let headerSize = ArchiveStreamWriter.headerSize
         let got = try withUnsafeMutableBytes(of: &header) { buffer throws(ArchiveStreamError) in
@@ -104,23 +110,23 @@ public struct ArchiveStreamReader: Sendable {
         }
         if got == 0 { return nil }
         guard got == headerSize else {
-            offset = ArchiveFraming.offset(offset, advancedBy: got)
+            position = ArchiveFraming.position(start, advancedBy: got)
             throw ArchiveFraming.truncatedHeader(at: start, bytesRead: got)
         }
         let length: Int
         do throws(ArchiveStreamError) {
             length = try ArchiveFraming.checkDeclaredLength(UInt32(littleEndian: header), maximum: maximumMessageSize, at: start)
         } catch {
-            offset = ArchiveFraming.offset(offset, advancedBy: got)
+            position = ArchiveFraming.position(start, advancedBy: got)
             throw error
         }
-        let payloadStart = ArchiveFraming.offset(start, advancedBy: headerSize)
+        let payloadStart = ArchiveFraming.position(start, advancedBy: headerSize)
         var read = 0
         let payload = try [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized throws(ArchiveStreamError) in
             defer { initialized = read }   // bytes past `read` are never exposed
             read = try FileDescriptorIO.readFully(fileDescriptor, into: UnsafeMutableRawBufferPointer(buffer), offset: payloadStart)
         }
-        offset = ArchiveFraming.offset(payloadStart, advancedBy: read)
+        position = ArchiveFraming.position(payloadStart, advancedBy: read)
         guard read == length else {
             throw ArchiveFraming.truncatedPayload(at: start, declared: length, bytesRead: read)
         }
@@ -150,7 +156,8 @@ public struct ArchiveStreamReader: Sendable {
     /// Reads a log file from its start: every complete record, and the torn tail if the last
     /// frame was cut short (by a crash mid-append).
     ///
-    /// To repair the log, truncate the file to `tornTail.offset` before appending again.
+    /// To repair the log, truncate the file to `tornTail.offset` before appending again (it is
+    /// `nil` only where `Int` cannot hold it, past 2 GiB of log where `Int` is 32 bits).
     ///
     /// - Returns: the records in order, and the `.truncatedFrame` error of a torn tail, or
     ///   `nil` if the file ends at a frame boundary.

@@ -8,8 +8,9 @@ import Darwin
 /// survive partial transfers and `EINTR`.
 enum FileDescriptorIO {
     /// Reads until `buffer` is full or the descriptor reaches end of file, and returns how many
-    /// bytes were read (less than `buffer.count` only at end of file).
-    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, offset: Int) throws(ArchiveStreamError) -> Int {
+    /// bytes were read (less than `buffer.count` only at end of file). `offset` is the stream
+    /// position of the buffer's first byte, for errors.
+    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, offset: Int64) throws(ArchiveStreamError) -> Int {
         var done = 0
         while done < buffer.count {
             let n = read(fd, buffer.baseAddress! + done, buffer.count - done)
@@ -20,7 +21,7 @@ enum FileDescriptorIO {
             } else {
                 let code = errno
                 if code == EINTR { continue }
-                throw ioError("read", code, at: ArchiveFraming.offset(offset, advancedBy: done))
+                throw ioError("read", code, at: ArchiveFraming.reported(ArchiveFraming.position(offset, advancedBy: done)))
             }
         }
         return done

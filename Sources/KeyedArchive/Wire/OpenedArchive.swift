@@ -35,17 +35,21 @@ struct OpenedArchive: ~Copyable {
         var p = ArchiveHeader.size
         let sizeStart = p
         let inflatedSize = try reader.varint(at: &p, limit: reader.count)
-        guard inflatedSize <= UInt64(maximumInflatedSize) else {
+        guard inflatedSize <= UInt64(max(maximumInflatedSize, 0)) else {
             throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(maximumInflatedSize) bytes")
+        }
+        // The plain archive, header and body, must be addressable: where `Int` is 32 bits a
+        // limit above `Int.max` − 6 acts as that (§12.1), in the same place, with the same kind.
+        guard inflatedSize <= UInt64(Self.largestInflatedSize) else {
+            throw ArchiveFormatError(.limitExceeded, at: sizeStart,
+                "inflated size \(inflatedSize) exceeds the largest this platform can hold, \(Self.largestInflatedSize) bytes")
         }
         // Deflate expands at most 1032:1, so a larger claim is false: refuse it before
         // allocating (it matters when the limit is raised). The bound is exact, size ≤ 1032 × L
         // (§11), so that every reader draws the line at the same byte.
         let streamLength = UInt64(reader.count - p)
         let (bound, overflow) = streamLength.multipliedReportingOverflow(by: Self.deflateMaximumRatio)
-        guard overflow || inflatedSize <= bound,
-              inflatedSize <= UInt64(Int.max - ArchiveHeader.size)
-        else {
+        guard overflow || inflatedSize <= bound else {
             throw ArchiveFormatError(.compression, at: sizeStart, "inflated size \(inflatedSize) is more than a zlib stream of \(streamLength) bytes can produce")
         }
         let size = ArchiveHeader.size + Int(inflatedSize)
@@ -73,6 +77,10 @@ struct OpenedArchive: ~Copyable {
     consuming func takeOwnedBytes() -> OwnedBytes? {
         owned.take()
     }
+
+    /// The largest inflated body a plain archive's `Int` offsets can address: `Int.max` less
+    /// the header.
+    static let largestInflatedSize = Int.max - ArchiveHeader.size
 
     /// Deflate's largest possible expansion (zlib technical details: 1032:1), §11's bound.
     static let deflateMaximumRatio: UInt64 = 1032

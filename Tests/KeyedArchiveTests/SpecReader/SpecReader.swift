@@ -92,7 +92,8 @@ struct SpecReader {
         // §11.1: the varint (§4, at most 64 bits) before the end of the input (or the trailer).
         let (size, streamStart) = try SpecVarint.read(input, at: 6, limit: end, maximumBits: 64)
         // §11.2: the decoder limit, before anything is allocated.
-        guard size <= UInt128(limits.maximumInflatedSize) else { throw .limitExceeded(6) }
+        // §12.1: the limit is at most what the platform addresses, `Int.max` − 6.
+        guard size <= UInt128(min(limits.maximumInflatedSize, Int.max - 6)) else { throw .limitExceeded(6) }
         // §11.3: deflate expands at most 1032:1; L is the stream's length, the comparison exact.
         let streamLength = end - streamStart
         guard size <= 1032 * UInt128(streamLength) else { throw .compression(6) }
