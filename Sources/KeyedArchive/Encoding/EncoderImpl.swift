@@ -72,6 +72,12 @@ final class EncoderImpl: Encoder {
         KeyedEncodingContainer(ArchiveKeyedEncodingContainer<Key>(encoder: self, container: claimContainer(.keyed), path: pathNode))
     }
 
+    /// `container(keyedBy: UnknownKey.self)`, unwrapped: for an unknown field's keyed value,
+    /// whose keys need `encode(_:forUnknownKey:)`.
+    func unknownKeyedContainer() -> ArchiveKeyedEncodingContainer<UnknownKey> {
+        ArchiveKeyedEncodingContainer<UnknownKey>(encoder: self, container: claimContainer(.keyed), path: pathNode)
+    }
+
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         ArchiveUnkeyedEncodingContainer(encoder: self, container: claimContainer(.unkeyed), path: pathNode)
     }

@@ -122,17 +122,7 @@ final class EncodingState {
         if let intValue = key.intValue, let integer = integerKeys.integerByCall(of: key, integer: intValue, name: name) {
             return KeyForm.wire(integer: integer)
         }
-        // An unknown field's integer key that `Int` cannot hold has no `intValue` but is
-        // written back as the integer it was (`UnknownKey.wideInteger`). A comparison of
-        // metadata, for keys without an integer only.
-        if Key.self == UnknownKey.self, let wire = Self.wideIntegerWire(of: key) { return wire }
         return KeyForm.wire(stringIndex: keyTable.index(of: name))
-    }
-
-    @inline(never)
-    private static func wideIntegerWire<Key: CodingKey>(of key: Key) -> UInt64? {
-        guard let key = key as? UnknownKey, case .wideInteger = key else { return nil }
-        return key.integerWire
     }
 
     /// Writes `key` into the top frame of `sink` as a new entry, noting duplicates. Returns the

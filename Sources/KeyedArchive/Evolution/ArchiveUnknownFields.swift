@@ -213,18 +213,18 @@ extension UnknownValue: Encodable {
     /// Writes the value as it was read: containers through their containers, so that keys go
     /// into the archive's key table; bytes as they are, through the archive encoder's own slot.
     func encode(to encoder: any Encoder) throws {
+        guard let archiveEncoder = encoder as? EncoderImpl else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath, debugDescription: "Unknown fields are written by ArchiveEncoder only"))
+        }
         switch self {
         case .keyed(let keys, let values):
-            var container = encoder.container(keyedBy: UnknownKey.self)
-            for (key, value) in zip(keys, values) { try container.encode(value, forKey: key) }
+            var container = archiveEncoder.unknownKeyedContainer()
+            for (key, value) in zip(keys, values) { try container.encode(value, forUnknownKey: key) }
         case .unkeyed(let values):
             var container = encoder.unkeyedContainer()
             for value in values { try container.encode(value) }
         case .bytes(let bytes):
-            guard let archiveEncoder = encoder as? EncoderImpl else {
-                throw EncodingError.invalidValue(bytes, EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: "Unknown fields are written by ArchiveEncoder only"))
-            }
             let sink = archiveEncoder.claimSingleValueSlot()
             bytes.withUnsafeBytes { sink.writer.append($0) }
         case .reference:
