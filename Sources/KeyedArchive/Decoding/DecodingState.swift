@@ -57,6 +57,11 @@ final class DecodingState {
     @exclusivity(unchecked) private var holdsRememberedKeyTable = false
     /// The shared objects copied into unknown fields in this archive (`UnknownValueReader`).
     @exclusivity(unchecked) var unknownValueCopies = UnknownValueReader.Copies()
+    /// Where the entries are, by the offset of their values, that hold nil and that generated
+    /// code read as an absent optional: written back as no entry, they are no place for an
+    /// unknown field to stand after (`ArchiveDirectKeyedDecodingContainer.unknownFields()`).
+    /// Only an archive that spells out a nil fills it.
+    @exclusivity(unchecked) var nilEntriesReadAsAbsent: Set<Int> = []
     /// Decoders of finished values, ready for reuse. Emptied when `decode` ends: they refer
     /// back to this state.
     @exclusivity(unchecked) var spareDecoders: [DecoderImpl] = []
@@ -120,6 +125,7 @@ final class DecodingState {
         // Only when used: assigning an empty one costs every message decode about 50
         // instructions (callgrind).
         if !unknownValueCopies.isEmpty { unknownValueCopies = UnknownValueReader.Copies() }
+        if !nilEntriesReadAsAbsent.isEmpty { nilEntriesReadAsAbsent.removeAll() }
         rootRange = 0..<0
         reusesDecoders = true
     }

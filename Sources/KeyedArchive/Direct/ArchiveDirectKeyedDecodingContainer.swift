@@ -69,8 +69,18 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     /// Where the value of key `index` is, unless it is absent or nil.
     @inline(__always)
     private func present(_ index: Int) throws -> ValueLocation? {
-        guard let location = try location(index), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        guard let location = try location(index) else { return nil }
+        if state.isNil(at: location, maximumLevel: .max) {
+            noteReadAsAbsent(location)
+            return nil
+        }
         return location
+    }
+
+    /// Notes a nil entry read as an absent optional, for `unknownFields()`.
+    @inline(never)
+    private func noteReadAsAbsent(_ location: ValueLocation) {
+        state.nilEntriesReadAsAbsent.insert(location.offset)
     }
 
     /// The value under key `key` into `value` if the container has the key; if not, `value`
@@ -83,7 +93,8 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     }
 
     /// The container's entries that no key of its key set takes (`ArchiveUnknownFields`): each
-    /// with its key as written, its value, and the position of the last known entry before it.
+    /// with its key as written, its value, and the position of the last known entry before it
+    /// that will be written back (not a nil read as an absent optional).
     /// An entry under an alias of a key (`@ArchiveAlias`) is the type's, read or not: kept, it
     /// would be written back beside the current key, a stale second spelling of one field.
     /// Generated code reads them last, after every property.
@@ -102,7 +113,11 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         do throws(ArchiveFormatError) {
             while let entry = try cursor.next(in: reader) {
                 if let index = known[entry.value] {
-                    anchor = index
+                    // A nil read as an absent optional is written back as no entry: the fields
+                    // after it stand after the known entry before it, as they will when read
+                    // again, so that the value decodes again as itself. A nil that a property
+                    // read as a value (a type that encodes nil) is written back: it anchors.
+                    if !state.nilEntriesReadAsAbsent.contains(entry.value) { anchor = index }
                 } else {
                     let (integer, stringIndex) = KeyForm.decode(entry.key)
                     let key = integer.map(UnknownKey.init(integer:)) ?? .string(state.keyStrings[stringIndex!])
@@ -410,7 +425,10 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     /// conformance reads for an optional property, with `decodeIfPresent`.
     public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
-        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
+        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) {
+            noteReadAsAbsent(location)
+            return nil
+        }
         return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key),
                                      depth: depth + 1, optionalDepth: 1)
     }
