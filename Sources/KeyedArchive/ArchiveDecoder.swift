@@ -26,7 +26,8 @@ public struct ArchiveDecoder: Sendable {
         public var maximumDepth: Int = 512
         /// The largest inflated body accepted from a compressed archive, checked before
         /// inflating; and the most bytes the copies of shared objects kept in an archive's
-        /// unknown fields may take (``ArchiveUnknownFields``). Default: 256 MiB.
+        /// unknown fields may take (``ArchiveUnknownFields``). Default: 256 MiB. A limit above
+        /// `Int.max` − 6 acts as that: a larger archive could not be addressed.
         public var maximumInflatedSize: Int = 256 << 20
         /// The most elements an unkeyed container or packed array, or entries a keyed
         /// container, may have. Checked when the container is opened, before its elements are

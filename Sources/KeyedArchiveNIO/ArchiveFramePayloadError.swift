@@ -19,8 +19,10 @@ public struct ArchiveFramePayloadError: Error, Sendable, CustomStringConvertible
         self.error = error
     }
 
-    /// `"undecodable frame at offset 12 (7 payload bytes): …"`.
+    /// `"undecodable frame at offset 12 (7 payload bytes): …"`; an offset `Int` cannot hold
+    /// reads "past 2147483646" (where `Int` is 32 bits), not a wrong number.
     public var description: String {
-        "undecodable frame at offset \(offset) (\(payloadLength) payload bytes): \(error)"
+        let at = offset == .max ? "past \(Int.max - 1)" : "\(offset)"
+        return "undecodable frame at offset \(at) (\(payloadLength) payload bytes): \(error)"
     }
 }

@@ -104,7 +104,9 @@ struct StreamSamples {
         try log.close()
 
         let (records, tornTail) = try ArchiveStreamReader.readAll(Job.self, fromFileAtPath: logPath)
-        if let offset = tornTail?.offset {
+        if let tornTail {
+            // `offset` is nil only where `Int` cannot hold it: then leave the log as it is.
+            guard let offset = tornTail.offset else { throw tornTail }
             truncate(logPath, off_t(offset))             // drop the torn record
         }
         // records == jobs, tornTail == nil: the log ended cleanly
@@ -155,7 +157,9 @@ struct StreamSamples {
         #expect(truncate(logPath, off_t(size - 1)) == 0)   // a crash one byte before the end
 
         let (records, tornTail) = try ArchiveStreamReader.readAll(Job.self, fromFileAtPath: logPath)
-        if let offset = tornTail?.offset {
+        if let tornTail {
+            // `offset` is nil only where `Int` cannot hold it: then leave the log as it is.
+            guard let offset = tornTail.offset else { throw tornTail }
             truncate(logPath, off_t(offset))             // drop the torn record
         }
 

@@ -190,7 +190,7 @@ enum UnknownKey: CodingKey, Hashable, Sendable {
     /// string key, whose varint is a key-table index.
     var integerWire: UInt64? {
         switch self {
-        case .integer(let value): KeyForm.integer(of: self).map { _ in KeyForm.wire(integer: value) }
+        case .integer: KeyForm.integer(of: self).map(KeyForm.wire(integer:))
         case .wideInteger(let value): KeyForm.wire(integer64: value)
         case .string: nil
         }

@@ -9,8 +9,10 @@
 /// do {
 ///     while let record = try reader.next(Record.self) { apply(record) }
 /// } catch let error as ArchiveStreamError where error.kind == .truncatedFrame {
-///     // A torn tail: every record before `error.offset` was complete.
-///     if let offset = error.offset { ftruncate(fd, off_t(offset)) }
+///     // A torn tail: every record before `error.offset` was complete. (The offset is nil
+///     // only where `Int` cannot hold it: then leave the log as it is.)
+///     guard let offset = error.offset else { throw error }
+///     ftruncate(fd, off_t(offset))
 /// }
 /// ```
 ///
@@ -38,10 +40,11 @@ public struct ArchiveStreamError: Error, Hashable, Sendable, CustomStringConvert
     public let kind: Kind
     /// The byte offset in the stream (counted from where the reader started, usually the start
     /// of the file or pipe) of the frame concerned: for `.truncatedFrame` the start of the torn
-    /// frame, where a log should be truncated. `nil` when there is no stream position (writes),
-    /// and where `Int` cannot hold the position (past 2 GiB of stream where `Int` is 32 bits):
-    /// never a wrong offset, so a log is never truncated in the wrong place. The `reason` names
-    /// the offset whenever it is known.
+    /// frame, where a log should be truncated; for `.io` while reading, where the failed read
+    /// was. `nil` when there is no stream position (writes), and where `Int` cannot hold the
+    /// position (past 2 GiB of stream where `Int` is 32 bits, or a reader created within a few
+    /// bytes of `Int64.max`): never a wrong offset, so a log is never truncated in the wrong
+    /// place. The `reason` names the offset whenever it is known.
     public let offset: Int?
     /// For `.truncatedFrame`, how many bytes were missing: exact when the header was complete,
     /// a lower bound (the missing header bytes) when the header itself was cut.

@@ -45,9 +45,9 @@ public struct ArchiveStreamReader: Sendable {
     /// The stream offset of the next frame: bytes consumed so far, plus the offset the reader
     /// was created with.
     ///
-    /// Where `Int` is 32 bits and the stream has passed `Int.max` bytes (2 GiB), this is
-    /// `Int.max`, and errors carry no `offset` (`nil`) rather than a wrong one; their reasons
-    /// still name the offset.
+    /// Where `Int` cannot hold the position (past 2 GiB of stream where `Int` is 32 bits, or
+    /// a reader created within a few bytes of `Int64.max`) this is `Int.max`, and errors carry
+    /// no `offset` (`nil`) rather than a wrong one; their reasons still name the offset.
     public var offset: Int { ArchiveFraming.reported(position) ?? .max }
     /// The stream position of the next frame, counted in `Int64` whatever `Int`'s width.
     private var position: Int64

@@ -35,6 +35,7 @@ struct OpenedArchive: ~Copyable {
         var p = ArchiveHeader.size
         let sizeStart = p
         let inflatedSize = try reader.varint(at: &p, limit: reader.count)
+        // A negative limit is none: as 0 (`UInt64(_:)` would trap).
         guard inflatedSize <= UInt64(max(maximumInflatedSize, 0)) else {
             throw ArchiveFormatError(.limitExceeded, at: sizeStart, "inflated size \(inflatedSize) exceeds the limit of \(maximumInflatedSize) bytes")
         }

@@ -127,8 +127,8 @@ extension ArchiveUnknownFields {
         }
     }
 
-    /// A wide key and its decimal name are one key (§8.3's identities): a field a type has
-    /// under the name is never written twice, and `removeValue` finds it by either spelling.
+    /// A wide key and its decimal name are one key (§8.3's identities): the kept keys are
+    /// distinct, and `removeValue` finds one by its name, which is then not written back.
     @Test func aWideKeyAndItsNameAreOneKey() throws {
         var v1 = try ArchiveDecoder().decode(WideKeysV1.self, from: ArchiveEncoder().encode(Self.sample))
         v1.unknownFields = v1.unknownFields.keptWhereIntIs32Bits
