@@ -52,8 +52,12 @@
 ///   container with no case or more than one is the synthesized `typeMismatch`.
 /// - A final class is written as a struct with the same properties would be; its instances go
 ///   through the coders' identity and cycle checks first. The decoding initializer is added to
-///   its body. A final class that inherits anything but a known protocol (it may have a
-///   superclass, whose `init()` its synthesized `init(from:)` calls) keeps its `Codable` path.
+///   its body. A final class may have a superclass (not `Codable`) or app protocols: if it
+///   declares an initializer, it has generated code as any other; if it declares none, it
+///   inherits its superclass's initializers, which the initializer the macro adds would take
+///   away, so it keeps its `Codable` path, and `@ArchiveAlias`, `defaultsForMissingKeys: true`
+///   and `ArchiveUnknownFields` on it are a compile-time error saying to declare its
+///   initializers.
 /// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, and an enum whose raw
 ///   type is none of those above (a type alias, say), are accepted and keep their `Codable`
 ///   path, with the same bytes. A class that is not `final`, an actor, a protocol, an
@@ -86,8 +90,8 @@ public macro ArchiveCodable() = #externalMacro(module: "KeyedArchiveMacrosPlugin
 /// An optional property is `nil` when its key is missing, as before, whatever its initial
 /// value: the synthesized `encode(to:)` writes a `nil` by leaving the key out, so a default
 /// would turn every `nil` into it. Encoding does not change: annotating a type still changes
-/// its speed, never its bytes. Structs and final classes only (an enum has no stored
-/// properties to default).
+/// its speed, never its bytes. Structs and final classes only: on an enum, which has no stored
+/// properties to default, `defaultsForMissingKeys: true` is a compile-time error.
 ///
 /// Opt-in per type, rather than on by default: it replaces the synthesized `init(from:)`,
 /// whose `keyNotFound` a type may rely on, and a type's defaults are best decided together.
@@ -115,6 +119,9 @@ public macro ArchiveCodable(defaultsForMissingKeys: Bool) = #externalMacro(modul
 /// `PropertyListDecoder` read old archives as `ArchiveDecoder` does. An alias is a string
 /// key (a property whose key is an integer keeps its key when it is renamed). With
 /// `defaultsForMissingKeys`, a property absent under its key and every alias takes its
-/// initial value. Only `@ArchiveCodable` reads the attribute: elsewhere it is an error.
+/// initial value. Only `@ArchiveCodable` reads the attribute, on a property that is decoded:
+/// elsewhere it is an error, and so it is on a static or computed property, a `let` with an
+/// initial value, a property that `CodingKeys` leaves out, and the `ArchiveUnknownFields`
+/// property.
 @attached(peer)
 public macro ArchiveAlias(_ names: String...) = #externalMacro(module: "KeyedArchiveMacrosPlugin", type: "ArchiveAliasMacro")

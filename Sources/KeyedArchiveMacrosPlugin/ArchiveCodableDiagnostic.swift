@@ -22,6 +22,9 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
     case unknownFieldsWithoutValue
     case twoUnknownFields
     case unknownFieldsInCodingKeys
+    case evolutionNeedsInitializer
+    case defaultsOnEnum
+    case aliasOnUndecodedProperty
 
     var message: String {
         switch self {
@@ -63,6 +66,12 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
             "@ArchiveCodable supports one ArchiveUnknownFields property per type"
         case .unknownFieldsInCodingKeys:
             "@ArchiveCodable keeps unknown entries in the ArchiveUnknownFields property, which is not an entry itself: leave it out of CodingKeys"
+        case .evolutionNeedsInitializer:
+            "@ArchiveCodable reads @ArchiveAlias, defaultsForMissingKeys and ArchiveUnknownFields through the initializers it adds to the class, which would take away the initializers a class that declares none inherits from its superclass; declare the class's initializers in its body (or list the protocols the macro does not know in an extension)"
+        case .defaultsOnEnum:
+            "@ArchiveCodable(defaultsForMissingKeys:) gives the stored properties of a struct or final class their initial values as defaults; an enum has none: remove the argument"
+        case .aliasOnUndecodedProperty:
+            "@ArchiveAlias names the keys a decoded property had: this property is never decoded (a static or computed property, a 'let' with an initial value, a property left out of CodingKeys, or the ArchiveUnknownFields property), so its aliases would never be read; remove the attribute"
         }
     }
 

@@ -17,7 +17,7 @@ extension ArchiveCodableMacro: MemberMacro {
         let kind = DeclarationKind(declaration)
         guard kind == .finalClass || kind == .structure, encodes || decodes,
               declaration.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause == nil,
-              kind == .structure || inheritsOnlyProtocols(declaration),
+              !keepsCodablePath(declaration),
               unsupportedContext(declaration, attribute: node, in: context) == nil,
               unsupported(declaration, encodes: encodes, decodes: decodes).isEmpty,
               let defaults = defaultsForMissingKeys(node) else { return [] }
@@ -36,7 +36,8 @@ extension ArchiveCodableMacro: MemberMacro {
         }
         // A class's decoding initializers, which must be in its body.
         guard kind == .finalClass, decodes else { return members }
-        members.append(DeclSyntax(stringLiteral: decodingInitializer(shape, evolution)))
+        let typeName = declaration.as(ClassDeclSyntax.self)!.name.text
+        members.append(DeclSyntax(stringLiteral: decodingInitializer(typeName, shape, evolution)))
         if evolution.replacesInitFromDecoder {
             members.append(DeclSyntax(stringLiteral: codableInitializer(shape, evolution, access: accessModifier(declaration))))
         }

@@ -48,6 +48,11 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         case .structure:
             guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
         case .enumeration:
+            // Defaults are for stored properties, which an enum has none of.
+            if let argument = defaultsArgument(node), defaultsForMissingKeys(node) != false {
+                context.diagnose(Diagnostic(node: argument, message: ArchiveCodableDiagnostic.defaultsOnEnum))
+                return []
+            }
             // An enum with a raw value is coded by the standard library's `RawRepresentable`
             // conformance: its raw value in a single-value container, which generated code
             // writes and reads directly. Any other enum has the synthesized conformance that
@@ -76,10 +81,14 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             return try cases.extensions(typeName, encodes: wantsEncodable, decodes: wantsDecodable)
         case .finalClass:
             // A class's instances still go through the coders' identity and cycle checks; its
-            // generated code writes and reads the keyed container after them. A class that may
-            // have a superclass keeps its `Codable` conformance (and its bytes): its synthesized
-            // `init(from:)` calls the superclass's `init()`, which the macro cannot see.
-            guard Self.inheritsOnlyProtocols(declaration) else { return [] }
+            // generated code writes and reads the keyed container after them.
+            if Self.keepsCodablePath(declaration) {
+                // What only generated code and the initializers the macro writes can do would
+                // be ignored here: refused.
+                let problems = Self.evolutionOnCodablePath(declaration, attribute: node)
+                problems.forEach(context.diagnose)
+                return []
+            }
             guard checkSupported(declaration, encodes: encodes, decodes: decodes, in: context) else { return [] }
         case .openClass, .unsupported:
             return []
@@ -105,7 +114,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         let checksKeyOrder = !shape.declaresCodingKeys && !shape.entries.isEmpty
         // The names properties had (`@ArchiveAlias`) belong to the type as its keys do: read when
         // a key is absent, and never kept or written back as unknown fields.
-        let aliasArgument = evolution.aliasNames.isEmpty ? "" : ", aliases: _archiveAliasKeys"
+        // Each key's aliases by position, so that an entry read under one keeps the unknown
+        // fields after it in their place.
+        let aliasesOfKeys = shape.entries.map { entry in "[\(entry.aliases.map { "\(evolution.aliasNames.firstIndex(of: $0)!)" }.joined(separator: ", "))]" }
+        let aliasArgument = evolution.aliasNames.isEmpty ? "" : ", aliases: _archiveAliasKeys, aliasesOfKeys: [\(aliasesOfKeys.joined(separator: ", "))]"
         members.append((checksKeyOrder ? "\(Self.extensionKeysAdvice)\n" : "") + "static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList)\(aliasArgument))")
         if !evolution.aliasNames.isEmpty {
             members.append("static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([\(evolution.aliasNames.map { "KeyedArchive.ArchiveAliasKey(\(literal($0)))" }.joined(separator: ", "))])")
@@ -125,7 +137,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             // one): the member role writes them there. A struct's go here, where they leave it
             // its memberwise initializer.
             if kind == .structure {
-                members.append(decodingInitializer(shape, evolution))
+                members.append(decodingInitializer(typeName, shape, evolution))
                 if evolution.replacesInitFromDecoder {
                     members.append(codableInitializer(shape, evolution, access: accessModifier(declaration)))
                 }
@@ -307,13 +319,14 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// Reads every decoded entry in key order, as the synthesized `init(from:)` does; each
     /// property's type comes from the assignment. A property with aliases or a default is read
     /// as `codableInitializer` reads it.
-    static func decodingInitializer(_ shape: CodableShape, _ evolution: Evolution) -> String {
+    static func decodingInitializer(_ typeName: String, _ shape: CodableShape, _ evolution: Evolution) -> String {
         // Without coding keys there is no container to read (`decodeFunction`).
         guard !shape.decodesNothing else {
             return "private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {}"
         }
         var lines: [String] = []
-        if !evolution.aliasNames.isEmpty { lines.append("let aliases = container.withKeys(Self._archiveAliasKeys)") }
+        // The type by its name, not `Self`, which a property named `Self` would shadow.
+        if !evolution.aliasNames.isEmpty { lines.append("let aliases = container.withKeys(\(typeName)._archiveAliasKeys)") }
         for (index, entry) in shape.entries.enumerated() where entry.isDecoded {
             let aliasIndexes = entry.aliases.map { alias in evolution.aliasNames.firstIndex(of: alias)! }
             lines += evolution.reads(
@@ -429,7 +442,10 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// cases (all but an enum with a raw value), which a `#if` would hide.
     static func unsupported(_ declaration: some DeclGroupSyntax, encodes: Bool, decodes: Bool, readsMembers: Bool = true) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        if readsMembers { problems += unsupportedUnknownFields(declaration.memberBlock.members) }
+        if readsMembers {
+            problems += unsupportedUnknownFields(declaration.memberBlock.members)
+            problems += aliasesOutsideCodingKeys(declaration.memberBlock.members)
+        }
         for member in declaration.memberBlock.members {
             if readsMembers, let conditional = member.decl.as(IfConfigDeclSyntax.self), mayHideCodedMembers(conditional) {
                 problems.append(Diagnostic(node: conditional.clauses.first?.poundKeyword ?? conditional.poundEndif,
@@ -490,6 +506,15 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             if index > 0 { problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.twoUnknownFields)) }
         }
         return problems
+    }
+
+    /// The `@ArchiveAlias` attributes of stored properties that a `CodingKeys` declared in the
+    /// body leaves out: such a property is not decoded, so its aliases would never be read.
+    static func aliasesOutsideCodingKeys(_ members: MemberBlockItemListSyntax) -> [Diagnostic] {
+        guard let keys = CodableShape.codingKeysCases(in: members) else { return [] }
+        return StoredProperty.all(in: members).filter { !keys.contains($0.name) }.flatMap { property in
+            property.declaration.archiveAliases.map { Diagnostic(node: $0.attribute, message: ArchiveCodableDiagnostic.aliasOnUndecodedProperty) }
+        }
     }
 
     /// Whether a `#if` block declares, in any clause at any depth, something that decides what
@@ -564,6 +589,42 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// Whether everything `declaration` inherits is a protocol the macro knows (no superclass).
     static func inheritsOnlyProtocols(_ declaration: some DeclGroupSyntax) -> Bool {
         inheritedNames(declaration).map(withoutSwiftPrefix).allSatisfy(plainClassProtocols.contains)
+    }
+
+    /// Whether a final class keeps its `Codable` conformance, with no generated code: it
+    /// inherits a name the macro does not know, which may be a superclass, and declares no
+    /// designated initializer, so it may inherit its superclass's initializers. The decoding
+    /// initializer the macro adds to its body would take them away (a class that declares a
+    /// designated initializer inherits none), and the macro cannot write them out as it writes
+    /// out a class's implicit `init()`. A class that declares one has generated code like any
+    /// other: its initializers, the synthesized `init(from:)` and the generated one all call
+    /// the superclass's `init()` alike, implicitly.
+    static func keepsCodablePath(_ declaration: some DeclGroupSyntax) -> Bool {
+        guard DeclarationKind(declaration) == .finalClass, !inheritsOnlyProtocols(declaration) else { return false }
+        return !declaration.memberBlock.members.contains { member in
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
+            return !initializer.modifiers.contains { $0.name.tokenKind == .keyword(.convenience) }
+        }
+    }
+
+    /// What a class that keeps its `Codable` path (`keepsCodablePath`) would ignore: its
+    /// `@ArchiveAlias` attributes, `defaultsForMissingKeys: true` and its
+    /// `ArchiveUnknownFields` property, which only the initializers the macro writes read.
+    static func evolutionOnCodablePath(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        if let argument = defaultsArgument(attribute), defaultsForMissingKeys(attribute) != false {
+            problems.append(Diagnostic(node: argument, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
+        }
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else { continue }
+            for alias in variable.archiveAliases {
+                problems.append(Diagnostic(node: alias.attribute, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
+            }
+        }
+        for property in StoredProperty.all(in: declaration.memberBlock.members) where property.holdsUnknownFields {
+            problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
+        }
+        return problems
     }
 
     /// The error for a type without `Codable` in its declaration, with a fix-it adding it.

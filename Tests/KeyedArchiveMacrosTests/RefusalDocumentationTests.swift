@@ -26,6 +26,9 @@ import Testing
         .unknownFieldsWithoutValue: "an `ArchiveUnknownFields` property that is a `let` or has no initial value",
         .unknownFieldsInCodingKeys: "is listed in `CodingKeys`",
         .twoUnknownFields: "or is a second one",
+        .defaultsOnEnum: "`defaultsForMissingKeys: true` on an enum",
+        .aliasOnUndecodedProperty: "an `@ArchiveAlias` on a property that is never decoded",
+        .evolutionNeedsInitializer: "on a final class that keeps its `Codable` path",
     ]
 
     @Test func theArticleListsEveryRefusal() throws {

@@ -102,9 +102,21 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         // Where the value of each key's entry starts, as every lookup finds it: looked up again
         // rather than noted by the reads, which leave the container unchanged (with slots, each
         // lookup is an array read).
+        // A key's entry may be under one of its aliases (`@ArchiveAlias`): the first of them the
+        // container holds when its own is absent, as generated code reads them. That entry stands
+        // for the key, which is written back where it stood.
         var known: [Int: Int] = [:]
+        let aliases = keys.aliases.map(withKeys)
         for index in 0..<keys.count {
-            if let location = try location(index) { known[location.offset] = index }
+            if let location = try location(index) {
+                known[location.offset] = index
+            } else if let aliases, index < keys.aliasesOfKeys.count {
+                for alias in keys.aliasesOfKeys[index] {
+                    guard let location = try aliases.location(alias) else { continue }
+                    if known[location.offset] == nil { known[location.offset] = index }
+                    break
+                }
+            }
         }
         var unknown: [(key: UnknownKey, anchor: Int, start: Int)] = []
         var anchor = -1
@@ -134,6 +146,8 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
                     try state.checkReferences(path: path.appending(entry.key))
                 }
                 return UnknownEntry(key: entry.key, anchor: entry.anchor, value: value)
+            } catch let error as UnknownValueError {
+                throw DecodingErrors.corrupted(error.error, path: path.appending(entry.key).path + error.path)
             } catch let error as ArchiveFormatError {
                 throw DecodingErrors.corrupted(error, path: path.appending(entry.key).path)
             }

@@ -69,19 +69,28 @@ public final class ArchiveKeySet: Sendable {
     /// The names the keys had in earlier versions of the type (`@ArchiveAlias`): generated code
     /// reads them when a key is absent.
     let aliases: ArchiveKeySet?
+    /// For each key, the positions in `aliases` of its earlier names, in the order generated code
+    /// tries them: an entry read under one stands where the key's own would have, so the
+    /// unknown entries after it keep their place (`ArchiveDirectKeyedDecodingContainer.unknownFields()`).
+    let aliasesOfKeys: [[Int]]
     /// The identities (`identity(of:)`) of the keys and of their aliases, and the names of
     /// integer keys (which decoding matches too, §8.3): an entry with one of them belongs to
     /// the type, never to its `ArchiveUnknownFields`, and is never written beside the key.
     let ownIdentities: Set<Identity>
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order,
-    /// and, for a type with `@ArchiveAlias` properties, the names they had in `aliases`.
+    /// and, for a type with `@ArchiveAlias` properties, the names they had in `aliases`, with,
+    /// for each key, the positions in `aliases` of its own in the order they are tried
+    /// (`aliasesOfKeys`, empty or one list per key).
     ///
     /// A key set must live as long as its type is encoded or decoded — generated code keeps
     /// each in a `static let` — since writers and readers refer to it without retaining it.
-    public init<Key: CodingKey>(_ keys: [Key], aliases: ArchiveKeySet? = nil) {
+    public init<Key: CodingKey>(_ keys: [Key], aliases: ArchiveKeySet? = nil, aliasesOfKeys: [[Int]] = []) {
+        precondition(aliasesOfKeys.isEmpty || aliasesOfKeys.count == keys.count, "one list of alias positions per key")
+        precondition(aliasesOfKeys.joined().allSatisfy { (0..<(aliases?.count ?? 0)).contains($0) }, "an alias position outside aliases")
         self.keys = keys
         self.aliases = aliases
+        self.aliasesOfKeys = aliasesOfKeys
         isInDeclarationOrder = Self.declarationIndexes(of: keys) == Array(keys.indices)
         names = keys.map(\.stringValue)
         let integers = keys.map { KeyForm.integer(of: $0) }

@@ -66,7 +66,9 @@ extension ArchiveCompatibility {
 }
 
 extension ArchiveBreakingChange.Direction {
-    /// Which reading breaks, in words: "the new type reading old archives", …
+    /// Which reading breaks, as a phrase that follows a change in `karchive schema check`'s
+    /// report: "breaks the new type reading old archives", "breaks the old type reading new
+    /// archives" or "breaks both directions".
     public var phrase: String {
         switch self {
         case .newReadingOld: "breaks the new type reading old archives"

@@ -249,6 +249,23 @@ struct UnknownValueBuilder: ArchiveVisitor {
         self.base = base
     }
 
+    /// The coding path from the value to the one being read: in each open container, the key
+    /// of its next entry once read, or the index of its next element. Where a walk that
+    /// throws stopped.
+    var pathToCurrentValue: [any CodingKey] {
+        var path: [any CodingKey] = []
+        for (container, key) in zip(open, pendingKey) {
+            if !container.isKeyed {
+                path.append(IndexKey(container.values.count))
+            } else if let key {
+                path.append(key)
+            } else {
+                break   // at a key, before its value: the container is where the walk stopped
+            }
+        }
+        return path
+    }
+
     private mutating func add(_ value: UnknownValue) {
         guard !open.isEmpty else { result = value; return }
         if open[open.count - 1].isKeyed, let key = pendingKey[pendingKey.count - 1] {

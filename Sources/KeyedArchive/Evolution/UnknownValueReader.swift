@@ -1,3 +1,10 @@
+/// A format error in an unknown value, with the coding path from the value to where it was
+/// found: the decoder reports it there, as it would for a property that knows the field.
+struct UnknownValueError: Error {
+    let error: ArchiveFormatError
+    let path: [any CodingKey]
+}
+
 /// Reads unknown values (`ArchiveUnknownFields`) out of an archive's bytes: each walked and
 /// checked as the validator checks a value, and, in an archive with references (header flag
 /// bit 2), each reference replaced by a copy of the shared object's value, so that the value can
@@ -34,8 +41,16 @@ struct UnknownValueReader {
     /// - Throws: the format error of a value that is not well formed, or whose copies break a
     ///   limit; a reference's own errors only once `checkReferences` has checked every
     ///   reference of the archive.
+    /// - Throws: `UnknownValueError` for a value that is not well formed, with the coding
+    ///   path inside the value where the walk stopped.
     func value(at start: Int, limit: Int, outerDepth: Int, checkReferences: () throws -> Void) throws -> UnknownValue {
-        let (value, targets) = try walk(start..<limit, outerDepth: outerDepth)
+        var builder = UnknownValueBuilder(base: state.reader.base)
+        let (value, targets): (UnknownValue, [UInt64])
+        do {
+            (value, targets) = try walk(start..<limit, outerDepth: outerDepth, into: &builder)
+        } catch {
+            throw UnknownValueError(error: error, path: builder.pathToCurrentValue)
+        }
         guard !targets.isEmpty else { return value }
         try checkReferences()
         try copyAll(targets)
@@ -58,6 +73,12 @@ struct UnknownValueReader {
     /// objects outside the value, and every one is checked with the archive's (`ReferenceIndex`).
     private func walk(_ range: Range<Int>, outerDepth: Int) throws(ArchiveFormatError) -> (UnknownValue, [UInt64]) {
         var builder = UnknownValueBuilder(base: state.reader.base)
+        return try walk(range, outerDepth: outerDepth, into: &builder)
+    }
+
+    /// `walk(_:outerDepth:)` with a builder of the caller's, which, when the walk throws, tells
+    /// where in the value it stopped.
+    private func walk(_ range: Range<Int>, outerDepth: Int, into builder: inout UnknownValueBuilder) throws(ArchiveFormatError) -> (UnknownValue, [UInt64]) {
         var walker = ArchiveWalker<UnknownValueBuilder>(reader: state.reader, keys: state.keyStrings,
                                                         keyIdentities: state.keyIdentities, limits: state.limits)
         walker.checksReferences = false

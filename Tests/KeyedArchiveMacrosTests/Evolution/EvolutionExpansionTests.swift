@@ -29,7 +29,7 @@ extension ArchiveCodableExpansionTests {
 
             extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveDirectDecodable {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
-                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version], aliases: _archiveAliasKeys)
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.name, CodingKeys.color, CodingKeys.level, CodingKeys.size, CodingKeys.version], aliases: _archiveAliasKeys, aliasesOfKeys: [[], [0], [1, 2], [], []])
                 static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour"), KeyedArchive.ArchiveAliasKey("tone"), KeyedArchive.ArchiveAliasKey("shade")])
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Settings, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)
@@ -55,7 +55,7 @@ extension ArchiveCodableExpansionTests {
                     _archiveKeys.isInDeclarationOrder
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    let aliases = container.withKeys(Self._archiveAliasKeys)
+                    let aliases = container.withKeys(Settings._archiveAliasKeys)
                     self.name = try container.decode(at: 0)
                     if container.contains(1) {
                         self.color = try container.decode(at: 1)
@@ -345,7 +345,7 @@ extension ArchiveCodableExpansionTests {
 
             extension Settings: KeyedArchive.ArchiveDirectEncodable, KeyedArchive.ArchiveSchemaDescribing {
                 // @ArchiveCodable: one key per stored property. A CodingKeys declared in an extension needs a case for each; to leave one out, declare CodingKeys in the type's body.
-                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version], aliases: _archiveAliasKeys)
+                static let _archiveKeys = KeyedArchive.ArchiveKeySet([CodingKeys.color, CodingKeys.version], aliases: _archiveAliasKeys, aliasesOfKeys: [[0], []])
                 static let _archiveAliasKeys = KeyedArchive.ArchiveKeySet([KeyedArchive.ArchiveAliasKey("colour")])
                 public static func _archiveEncode<Writer: KeyedArchive.ArchiveWriter>(_ value: Settings, to encoder: inout Writer) throws {
                     var container = encoder.keyedContainer(_archiveKeys)

@@ -42,7 +42,10 @@ private struct RecordVersion: CustomStringConvertible {
         self.integersAsNames = integersAsNames
         let names = fields.compactMap { aliases[$0] }
         aliasKeys = names.isEmpty ? nil : ArchiveKeySet(names.map { ArchiveAliasKey($0) })
-        keys = ArchiveKeySet(fields.map { RecordKey(name: $0, integer: !integersAsNames) }, aliases: aliasKeys)
+        // Each field's alias by its position among the alias keys, as the macro lists them.
+        let aliasesOfKeys = fields.map { field in aliases[field].flatMap { names.firstIndex(of: $0) }.map { [$0] } ?? [] }
+        keys = ArchiveKeySet(fields.map { RecordKey(name: $0, integer: !integersAsNames) }, aliases: aliasKeys,
+                             aliasesOfKeys: aliasKeys == nil ? [] : aliasesOfKeys)
     }
 
     /// Every name whose entries the version reads or owns: its fields' keys and their aliases.
@@ -174,6 +177,23 @@ private func entries(_ archive: Data) throws -> (names: [String], values: [Strin
             var expectedSaved = expectedRead
             for name in unknownNames { expectedSaved[name] = written[name] }
             #expect(saved.values == expectedSaved, "\(context): written back")
+            // In place: each unknown entry after the known entry it followed, an entry read under
+            // an alias standing for its field (issue 61).
+            var unknownAfter: [Int: [String]] = [:]
+            var anchor = -1
+            for name in try entries(original).names {
+                if let index = reader.fields.firstIndex(of: name) {
+                    anchor = index
+                } else if let index = reader.fields.firstIndex(where: { reader.aliases[$0] == name && written[$0] == nil }) {
+                    anchor = index
+                } else if !reader.owned.contains(name) {
+                    unknownAfter[anchor, default: []].append(name)
+                }
+            }
+            let expectedOrder = unknownAfter[-1, default: []] + reader.fields.indices.flatMap { index in
+                (expectedRead[reader.fields[index]] == nil ? [] : [reader.fields[index]]) + unknownAfter[index, default: []]
+            }
+            #expect(saved.names == expectedOrder, "\(context): written back in place")
 
             // Moved to a value of a third version with values of its own (some nil): every entry
             // it does not own is written, those it owns are its own values, once (a nil, none).
