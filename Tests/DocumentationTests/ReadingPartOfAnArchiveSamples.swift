@@ -32,6 +32,16 @@ struct ReadingPartOfAnArchiveSamples {
         #expect(theme == "dark")
         #expect(second == store.documents[1])
 
+        struct Doc: Codable {
+            var id: Int
+            var title: String
+            enum CodingKeys: Int, CodingKey { case id = 1, title = 2 }
+        }
+        let doc = try ArchiveEncoder().encode(Doc(id: 7, title: "Notes"))
+        let docTitle = try decoder.decode(String.self, at: [.key(Doc.CodingKeys.title)], from: doc)   // "Notes"
+        #expect(docTitle == "Notes")
+        #expect(try decoder.containsValue(at: [.key(Doc.CodingKeys.id)], in: doc))
+
         let path = try ArchivePath(parsing: "documents[1].title")
         let title = try decoder.decode(String.self, at: path, from: data)   // "Plans"
         #expect(title == "Plans")

@@ -61,6 +61,26 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
         } else {
             hasIntegerKeys ? KeyForm.canonicalDecimal64(name) : nil
         }
+        return try location(integer: integer, name: name, of: key)
+    }
+
+    /// Where the value for a path's key is (`ArchivePath.Component.key`): as `location(of:)`
+    /// finds the key of a type's own, whose `intValue`, when it has one, is the integer it is
+    /// written as. A path keeps a key's name and integer, not its type, so the test the encoder
+    /// makes of the type (`KeyForm.integer(of:)`: does `init(intValue:)` give the key back?)
+    /// cannot be made again here; the path says which integer its key has.
+    func location(ofPathKey key: PathKey) throws -> ValueLocation? {
+        let integer: Int64? = if let intValue = key.intValue {
+            KeyForm.integerRange.contains(Int64(intValue)) ? Int64(intValue) : nil
+        } else {
+            hasIntegerKeys ? KeyForm.canonicalDecimal64(key.stringValue) : nil
+        }
+        return try location(integer: integer, name: key.stringValue, of: key)
+    }
+
+    /// Where the entry of a key with the integer form `integer` and the name `name` is
+    /// (`location(of:)`); `key` names it in an error.
+    private func location<K: CodingKey>(integer: Int64?, name: String, of key: K) throws -> ValueLocation? {
         // Only a key whose integer and name are different keys can match two entries (an
         // integer and the string that spells it are one key, rejected as a repeat when the
         // container was opened), and only in a container with both kinds of entry; or a name

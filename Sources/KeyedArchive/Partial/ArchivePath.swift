@@ -29,8 +29,15 @@ public struct ArchivePath: Hashable, Sendable, ExpressibleByArrayLiteral, Custom
         /// The key `name`, without an integer form.
         public static func key(_ name: String) -> Component { .key(stringValue: name, intValue: nil) }
 
-        /// The key `key` stands for: its `stringValue` and its `intValue`.
-        public static func key(_ key: some CodingKey) -> Component { .key(stringValue: key.stringValue, intValue: key.intValue) }
+        /// The key `key` stands for, as `ArchiveEncoder` writes it: its `stringValue`, and its
+        /// `intValue` when the key is written as that integer (a type's `CodingKeys: Int`) —
+        /// not when `init(intValue:)` gives another key back, as for a dictionary's key
+        /// `"007"`, which is written as its name. An element's key in a coding path (`"Index 3"`,
+        /// with `intValue` 3) keeps its `intValue`, its index.
+        public static func key(_ key: some CodingKey) -> Component {
+            let isElementKey = key.intValue.map { key.stringValue == "Index \($0)" } ?? false
+            return .key(stringValue: key.stringValue, intValue: isElementKey ? key.intValue : KeyForm.integer(of: key))
+        }
 
         /// The key `value`.
         public init(stringLiteral value: String) { self = .key(value) }
@@ -126,10 +133,13 @@ enum ArchivePathSyntax {
     /// that separate or quote components, nor spaces or control characters (which a shell or
     /// a reader would lose).
     static func isBare(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "[")
-                && byte != UInt8(ascii: "]") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-        }
+        !name.isEmpty && name.utf8.allSatisfy(isBare)
+    }
+
+    /// Whether `byte` may stand in a bare key (`isBare(_:)`).
+    static func isBare(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "[")
+            && byte != UInt8(ascii: "]") && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// `name` as a JSON string.
@@ -197,8 +207,10 @@ enum ArchivePathSyntax {
                 let start = p
                 while p < bytes.count, bytes[p] != UInt8(ascii: "."), bytes[p] != UInt8(ascii: "[") { p += 1 }
                 let name = String(decoding: bytes[start..<p], as: UTF8.self)
-                guard isBare(name) else {
-                    throw fail(name.isEmpty ? "expected a key" : "a key with spaces, quotes, brackets or control characters must be quoted, as [\"…\"]", at: start)
+                guard !name.isEmpty else { throw fail("expected a key", at: start) }
+                // At the first character that cannot stand in a bare key.
+                if let unreadable = bytes[start..<p].firstIndex(where: { !isBare($0) }) {
+                    throw fail("a key with spaces, quotes, brackets or control characters must be quoted, as [\"…\"]", at: unreadable)
                 }
                 components.append(.key(name))
                 afterComponent = true

@@ -88,7 +88,7 @@ extension DecodingState {
         case .key(let key, let component):
             if !required && kind != .keyed { return nil }
             let container = try keyedContainer(PathKey.self, at: location, path: path, depth: target.depth)
-            guard let value = try container.location(of: key) else {
+            guard let value = try container.location(ofPathKey: key) else {
                 if required { throw DecodingErrors.keyNotFound(key, path: path.path) }
                 return nil
             }
