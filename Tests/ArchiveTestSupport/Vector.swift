@@ -15,6 +15,16 @@ public struct Vector: Sendable {
     /// The value of metadata line `key`.
     public subscript(key: String) -> String? { metadata[key] }
 
+    /// An invalid vector's `error` or `offset` (`line`) as it holds where `Int` has `bits` bits,
+    /// by default this platform's width. A limit the platform caps can change the verdict
+    /// (`Spec/FORMAT.md` §12.1: a `maximumInflatedSize` above `Int.max` − 6 acts as that), and
+    /// a vector whose verdict does so states the 32-bit one in `error-where-int-is-32-bits` and
+    /// `offset-where-int-is-32-bits`.
+    public func verdict(_ line: String, whereIntIs bits: Int = Int.bitWidth) -> String? {
+        if bits == 32, let narrow = metadata["\(line)-where-int-is-32-bits"] { return narrow }
+        return metadata[line]
+    }
+
     /// The repository's root folder, from this file's place in it.
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -38,7 +48,7 @@ public struct Vector: Sendable {
     public init(folder: String, name: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("\(folder)/\(name).hex"), encoding: .utf8)
         self.name = name
-        // Metadata: "# key: value" lines of the leading comment block (keys are [a-z-]+).
+        // Metadata: "# key: value" lines of the leading comment block (keys are [a-z0-9-]+).
         var metadata: [String: String] = [:]
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -47,7 +57,7 @@ public struct Vector: Sendable {
             let body = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
             guard let colon = body.range(of: ": ") else { continue }
             let key = String(body[..<colon.lowerBound])
-            guard !key.isEmpty, key.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }) else { continue }
+            guard !key.isEmpty, key.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else { continue }
             metadata[key] = String(body[colon.upperBound...]).trimmingCharacters(in: .whitespaces)
         }
         self.metadata = metadata

@@ -111,7 +111,7 @@ enum VectorModels {
                     return
                 }
                 #expect("\(error)" == "\(expected)", "\(name)")
-                if let offset = vector["offset"].flatMap(Int.init) {
+                if let offset = vector.verdict("offset").flatMap(Int.init) {
                     guard case .dataCorrupted(let context) = error as? DecodingError,
                           let format = context.underlyingError as? ArchiveFormatError else {
                         Issue.record("\(name): expected a format error, got \(error)")

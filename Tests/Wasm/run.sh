@@ -5,7 +5,9 @@
 # CRC-32) with Harness.swift into a wasm32 module with the toolchain's Embedded Swift, runs it
 # under wasmkit over every golden vector and fuzz seed, builds the same sources for this
 # machine with zlib (as the package opens archives), and compares the two outputs line by
-# line: every verdict, error kind and offset must agree.
+# line (compare.py): every verdict, error kind and offset must agree, except that a vector whose
+# verdict depends on the width of Int (a limit the platform caps, Spec/FORMAT.md §12.1) must give
+# its stated 32-bit verdict on wasm32 where this machine gives its 64-bit one.
 #
 #   bash Tests/Wasm/run.sh        exit 0 when they agree; the differing lines otherwise
 #
@@ -34,7 +36,7 @@ SOURCES+=(Tests/Wasm/Harness.swift "$OUT/Vectors.swift")
 # KEYEDARCHIVE_WIRE_ONLY: the walk's limits without ArchiveDecoder (FormatWalk.swift).
 COMMON=(-parse-as-library -O -module-name WireHarness -package-name keyedarchive -D KEYEDARCHIVE_WIRE_ONLY)
 
-python3 Tests/Wasm/vectors.py . "$OUT/Vectors.swift"
+python3 Tests/Wasm/vectors.py . "$OUT/Vectors.swift" "$OUT/width-dependent.txt"
 
 start=$SECONDS
 swiftc -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo \
@@ -52,14 +54,15 @@ swiftc "${COMMON[@]}" -I Sources/CZlib "${NATIVE[@]}" -o "$OUT/harness-native"
 "$OUT/harness-native" >"$OUT/native.txt"
 echo "native: built and ran in $((SECONDS - start)) s"
 
-# The first line says how wide Int is and what inflates, and must differ; every other line must not.
+# The first line says how wide Int is and what inflates, and must differ; every other line must
+# not, but for the vectors whose verdict depends on that width, as they state.
 [ "$(head -1 "$OUT/wasm32.txt")" = "Int is 32 bits, inflating with Inflater" ] || die "wasm32 module: $(head -1 "$OUT/wasm32.txt")"
 [ "$(head -1 "$OUT/native.txt")" = "Int is 64 bits, inflating with zlib" ] || die "native harness: $(head -1 "$OUT/native.txt")"
-if ! diff <(tail -n +2 "$OUT/native.txt") <(tail -n +2 "$OUT/wasm32.txt"); then
+if ! python3 Tests/Wasm/compare.py "$OUT/native.txt" "$OUT/wasm32.txt" "$OUT/width-dependent.txt"; then
     echo "error: the verdicts on wasm32 (>) differ from this machine's (<)" >&2
     exit 1
 fi
 whole=$(tail -n +2 "$OUT/wasm32.txt" | grep -vc ': ' || true)
 accepted=$(tail -n +2 "$OUT/wasm32.txt" | grep -v ': ' | grep -c ' accepted$' || true)
 damaged=$(grep -c ': ' "$OUT/wasm32.txt" || true)
-echo "wasm32 and $(head -1 "$OUT/native.txt" | cut -d' ' -f3)-bit verdicts agree on $whole inputs ($accepted accepted, $((whole - accepted)) refused) and on $damaged cut or changed copies of them"
+echo "wasm32 and $(head -1 "$OUT/native.txt" | cut -d' ' -f3)-bit verdicts agree (or differ as their vectors state) on $whole inputs ($accepted accepted, $((whole - accepted)) refused) and on $damaged cut or changed copies of them"

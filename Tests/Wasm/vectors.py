@@ -1,20 +1,35 @@
 #!/usr/bin/env python3
 """Writes Vectors.swift for the harness: every golden vector in Spec/vectors/valid and /invalid
 (annotated hex, with its `# limits:` line) and every fuzz seed in Tests/Fuzz/corpus, in name
-order. usage: vectors.py REPO_ROOT OUTPUT"""
+order; and, in WIDTHS, the vectors whose verdict depends on the width of Int (their
+`# error-where-int-is-32-bits:` lines, Spec/FORMAT.md Appendix A), one a line:
+NAME<tab>64-bit verdict<tab>32-bit verdict, each spelled as the harness prints it.
+usage: vectors.py REPO_ROOT OUTPUT WIDTHS"""
 import os
 import re
 import sys
 
-root, output = sys.argv[1], sys.argv[2]
+root, output, widths = sys.argv[1], sys.argv[2], sys.argv[3]
 entries = []
+width_dependent = []
+# The vector files name a kind as ArchiveFormatError.Kind's static does; the harness prints
+# its description.
+kind_descriptions = {
+    "truncated": "truncated", "malformed": "malformed", "notAnArchive": "not an archive",
+    "unsupportedVersion": "unsupported version", "unsupportedFlags": "unsupported flags",
+    "invalidUTF8": "invalid UTF-8", "limitExceeded": "limit exceeded", "compression": "compression",
+    "checksumMismatch": "checksum mismatch",
+}
 for kind in ("valid", "invalid"):
     folder = os.path.join(root, "Spec", "vectors", kind)
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".hex"):
             continue
-        depth, count, inflated, digits = -1, -1, -1, []
+        depth, count, inflated, digits, stated = -1, -1, -1, [], {}
         for line in open(os.path.join(folder, name), encoding="utf-8"):
+            verdict = re.match(r"#\s*(error|offset|error-where-int-is-32-bits|offset-where-int-is-32-bits):\s*(\S+)", line)
+            if verdict:
+                stated[verdict.group(1)] = verdict.group(2)
             limits = re.match(r"#\s*limits:\s*(.*)", line)
             if limits:
                 for setting in limits.group(1).split(","):
@@ -27,6 +42,10 @@ for kind in ("valid", "invalid"):
                         inflated = int(value)
             digits += re.findall(r"\b[0-9A-Fa-f]{2}\b", line.split("#", 1)[0])
         entries.append((f"{kind}/{name[:-4]}", "".join(digits).lower(), depth, count, inflated))
+        if "error-where-int-is-32-bits" in stated:
+            wide = f"{kind_descriptions[stated['error']]} at {stated['offset']}"
+            narrow = f"{kind_descriptions[stated['error-where-int-is-32-bits']]} at {stated['offset-where-int-is-32-bits']}"
+            width_dependent.append(f"{kind}/{name[:-4]}\t{wide}\t{narrow}\n")
 corpus = os.path.join(root, "Tests", "Fuzz", "corpus")
 for name in sorted(os.listdir(corpus)):
     with open(os.path.join(corpus, name), "rb") as seed:
@@ -38,3 +57,6 @@ with open(output, "w", encoding="utf-8") as swift:
         swift.write(f'    Vector(name: "{name}", hex: "{hex_digits}", maximumDepth: {depth}, '
                     f'maximumCollectionCount: {count}, maximumInflatedSize: {inflated}),\n')
     swift.write("]\n")
+
+with open(widths, "w", encoding="utf-8") as table:
+    table.writelines(width_dependent)

@@ -8,10 +8,13 @@ import Testing
 @Suite struct KarchiveJSONRefusalTests {
     /// One row of the table: the document's bytes and the offset it is refused at.
     struct Refusal: CustomTestStringConvertible {
+        /// The document's cell as the table writes it.
+        let cell: String
+        /// The document, each `⟨XX⟩` still spelled so.
         let spelled: String
         let bytes: [UInt8]
         let offset: Int
-        var testDescription: String { spelled }
+        var testDescription: String { cell }
     }
 
     /// The rows of the table headed `| document | refused at | the problem |`. In a document,
@@ -21,14 +24,40 @@ import Testing
         let json = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Spec/JSON.md"), encoding: .utf8)
         let lines = json.split(separator: "\n", omittingEmptySubsequences: false)
         guard let header = lines.firstIndex(of: "| document | refused at | the problem |") else { return [] }
-        return lines[(header + 2)...].prefix { $0.hasPrefix("| `") }.compactMap { line in
-            // "| `doc` | 6 | …": the document is everything between the first and the last
-            // backtick of its cell, which holds no `|` of its own.
+        return try lines[(header + 2)...].prefix { $0.hasPrefix("| `") }.map { line in
+            // "| `doc` | 6 | …": neither the document nor the problem holds a `|` of its own.
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 4, cells[1].count >= 2, let offset = Int(cells[2]) else { return nil }
-            let spelled = String(cells[1].dropFirst().dropLast())
-            return Refusal(spelled: spelled, bytes: bytes(spelled), offset: offset)
+            // A row the test could not read would otherwise go untested without a word.
+            guard cells.count >= 4, let offset = Int(cells[2]), let spelled = document(cells[1]) else {
+                throw RowError(description: "Spec/JSON.md §6: cannot read the row \(line)")
+            }
+            return Refusal(cell: cells[1], spelled: spelled, bytes: bytes(spelled), offset: offset)
         }
+    }
+
+    struct RowError: Error, CustomStringConvertible { let description: String }
+
+    /// The document a cell spells, `⟨XX⟩`s unexpanded: one or more pieces in backticks,
+    /// separated by spaces, each written once or, when `×N` follows it, N times, as the spec
+    /// writes its deep documents (`` `[`×512 `{}` `]`×512 ``). A piece holds no backtick.
+    static func document(_ cell: String) -> String? {
+        var rest = Substring(cell)
+        var document = ""
+        repeat {
+            guard rest.first == "`", let close = rest.dropFirst().firstIndex(of: "`") else { return nil }
+            let piece = rest[rest.index(after: rest.startIndex)..<close]
+            rest = rest[rest.index(after: close)...]
+            var times = 1
+            if rest.first == "×" {
+                let digits = rest.dropFirst().prefix { ("0"..."9").contains($0) }
+                guard let count = Int(digits) else { return nil }
+                times = count
+                rest = rest.dropFirst(1 + digits.count)
+            }
+            document += String(repeating: String(piece), count: times)
+            rest = rest.drop { $0 == " " }
+        } while !rest.isEmpty
+        return document
     }
 
     /// `spelled` with each `⟨XX⟩` as the byte XX.
@@ -50,8 +79,22 @@ import Testing
         for kind in [#"[1,"ab⟨C3⟩("]"#, #""\ud800""#, #""a⟨09⟩b""#, #""\x""#, #""\u12G4""#] {
             #expect(documents.contains(kind), "no row for \(kind)")
         }
-        #expect(documents.count >= 30)
+        #expect(documents.count >= 57)
         #expect(Self.bytes(#"[1,"ab⟨C3⟩("]"#) == [0x5B, 0x31, 0x2C, 0x22, 0x61, 0x62, 0xC3, 0x28, 0x22, 0x5D])
+    }
+
+    /// Issue 61: where a number or a literal ends (what follows it is judged as the next byte of
+    /// the document), and that nothing stands at depth 514, each has rows.
+    @Test func theTableHasRowsForWhereNumbersEndAndForDepth() throws {
+        let documents = Set(try Self.refusals().map(\.spelled))
+        for kind in ["[1.5.2]", "[1-2]", "[truex]", "[-01]", "[1.5e]"] {
+            #expect(documents.contains(kind), "no row for \(kind)")
+        }
+        let wrapperAt514 = String(repeating: "[", count: 512) + #"{"$nil":{"$nil":1}}"# + String(repeating: "]", count: 512)
+        #expect(documents.contains(wrapperAt514))
+        #expect(Self.document(#"`{"a":` `[`×2 `]`×2 `}`"#) == #"{"a":[[]]}"#)
+        #expect(Self.document("`[1 2]`") == "[1 2]")
+        #expect(Self.document("`[`×") == nil)
     }
 
     @Test(arguments: try refusals())

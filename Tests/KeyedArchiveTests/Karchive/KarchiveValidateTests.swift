@@ -28,7 +28,7 @@ import Testing
         var checked = 0
         for name in Vector.names(in: "invalid") {
             let vector = try Vector(folder: "invalid", name: name)
-            guard let kind = vector["error"].flatMap({ formatErrorKinds[$0] }), let offset = vector["offset"] else { continue }
+            guard let kind = vector.verdict("error").flatMap({ formatErrorKinds[$0] }), let offset = vector.verdict("offset") else { continue }
             // A key that matches two entries depends on the key type (§8.3): validating accepts.
             if vector["found-by"] == "key lookup" {
                 #expect(karchive("validate", input: vector.bytes).status == 0, "\(name)")
