@@ -12,6 +12,10 @@ import KeyedArchive
 struct DeclarationShape {
     enum Kind: CaseIterable {
         case structure, finalClass
+        /// A final class with a superclass (`ShapeBase`, not `Codable`) and its own initializer:
+        /// generated code, as for any final class (issue 61). Last, so that the shapes drawn
+        /// for the other kinds stay as they were.
+        case subclass
     }
 
     /// Where the keys come from.
@@ -145,15 +149,19 @@ struct DeclarationShape {
     func source(named name: String, annotated: Bool) -> String {
         var lines: [String] = []
         if annotated { lines.append("@ArchiveCodable") }
-        let keyword = kind == .structure ? "struct" : "final class"
-        lines.append("\(keyword) \(name): Codable {")
+        switch kind {
+        case .structure: lines.append("struct \(name): Codable {")
+        case .finalClass: lines.append("final class \(name): Codable {")
+        case .subclass: lines.append("final class \(name): ShapeBase, Codable {")
+        }
         for member in members { lines += member.lines.map { "    " + $0 } }
         if keys.isInBody { lines += codingKeys.map { "    " + $0 } }
         lines.append("")
         lines.append("    init(seed: Int) {")
         for property in coded {
-            if let assignment = property.assignment { lines.append("        " + (kind == .finalClass ? "self." : "") + assignment) }
+            if let assignment = property.assignment { lines.append("        " + (kind == .structure ? "" : "self.") + assignment) }
         }
+        if kind == .subclass { lines.append("        super.init()") }
         lines.append("    }")
         lines.append("}")
         if !keys.isInBody && keys != .synthesized {
@@ -203,6 +211,13 @@ struct DeclarationShape {
             // UPDATE_GENERATED_SHAPES=1 swift test --filter DeclarationShapeTests rewrites it.
 
             import KeyedArchiveMacros
+
+            /// The superclass of the `subclass` shapes: not `Codable`; its `init()` is what the
+            /// synthesized and the generated `init(from:)` call.
+            class ShapeBase {
+                var baseTag = 0
+                init() {}
+            }
 
             /// The leaf type the shapes nest.
             @ArchiveCodable

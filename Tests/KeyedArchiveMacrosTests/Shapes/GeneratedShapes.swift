@@ -3,6 +3,13 @@
 
 import KeyedArchiveMacros
 
+/// The superclass of the `subclass` shapes: not `Codable`; its `init()` is what the
+/// synthesized and the generated `init(from:)` call.
+class ShapeBase {
+    var baseTag = 0
+    init() {}
+}
+
 /// The leaf type the shapes nest.
 @ArchiveCodable
 struct ShapeLeaf: Codable {
@@ -1896,6 +1903,1032 @@ extension TwinShape47 {
 extension TwinShape47: ShapeTwin {}
 
 @ArchiveCodable
+final class AnnotatedShape48: ShapeBase, Codable {
+    var d0 = 0
+    let q1: String
+    static let s2 = 0
+    var a3: [ShapeLeaf]
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.q1 = "q\(seed)"
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        super.init()
+    }
+}
+
+extension AnnotatedShape48: GeneratedShape {}
+
+final class TwinShape48: ShapeBase, Codable {
+    var d0 = 0
+    let q1: String
+    static let s2 = 0
+    var a3: [ShapeLeaf]
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.q1 = "q\(seed)"
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        super.init()
+    }
+}
+
+extension TwinShape48: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape49: ShapeBase, Codable {
+    var n0: ShapeLeaf
+    var p1: Int
+    var d2 = 2
+
+    init(seed: Int) {
+        self.n0 = ShapeLeaf(seed: seed)
+        self.p1 = seed &+ 1
+        self.d2 = seed &* 3
+        super.init()
+    }
+}
+
+extension AnnotatedShape49: GeneratedShape {}
+
+final class TwinShape49: ShapeBase, Codable {
+    var n0: ShapeLeaf
+    var p1: Int
+    var d2 = 2
+
+    init(seed: Int) {
+        self.n0 = ShapeLeaf(seed: seed)
+        self.p1 = seed &+ 1
+        self.d2 = seed &* 3
+        super.init()
+    }
+}
+
+extension TwinShape49: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape50: ShapeBase, Codable {
+    var c0: Int { 0 }
+    static let s1 = 0
+    var c2: Int { 2 }
+
+    init(seed: Int) {
+        super.init()
+    }
+}
+
+extension AnnotatedShape50: GeneratedShape {}
+
+final class TwinShape50: ShapeBase, Codable {
+    var c0: Int { 0 }
+    static let s1 = 0
+    var c2: Int { 2 }
+
+    init(seed: Int) {
+        super.init()
+    }
+}
+
+extension TwinShape50: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape51: ShapeBase, Codable {
+    var a0: [ShapeLeaf]
+    var w1: Int = 0 { didSet {} }
+    var c2: Int { 2 }
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case a0, w1, t3a, t3b
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.w1 = seed / 2
+        self.t3a = seed
+        self.t3b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape51: GeneratedShape {}
+
+final class TwinShape51: ShapeBase, Codable {
+    var a0: [ShapeLeaf]
+    var w1: Int = 0 { didSet {} }
+    var c2: Int { 2 }
+    var (t3a, t3b) = (3, -3)
+    enum CodingKeys: CodingKey {
+        case a0, w1, t3a, t3b
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.w1 = seed / 2
+        self.t3a = seed
+        self.t3b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape51: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape52: ShapeBase, Codable {
+    var m0a, m0b: Int
+    let q1: String
+    var a2: [ShapeLeaf]
+    var n3: ShapeLeaf
+    var p4: Int
+    var (t5a, t5b) = (5, -5)
+    enum CodingKeys: CodingKey {
+        case m0a, m0b, q1, a2, n3, p4, t5a, t5b
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.q1 = "q\(seed)"
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.n3 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.t5a = seed
+        self.t5b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape52: GeneratedShape {}
+
+final class TwinShape52: ShapeBase, Codable {
+    var m0a, m0b: Int
+    let q1: String
+    var a2: [ShapeLeaf]
+    var n3: ShapeLeaf
+    var p4: Int
+    var (t5a, t5b) = (5, -5)
+    enum CodingKeys: CodingKey {
+        case m0a, m0b, q1, a2, n3, p4, t5a, t5b
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.q1 = "q\(seed)"
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.n3 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.t5a = seed
+        self.t5b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape52: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape53: ShapeBase, Codable {
+    var a0: [ShapeLeaf]
+    var p1: Int
+    var (t2a, t2b) = (2, -2)
+    enum CodingKeys: CodingKey {
+        case a0, p1, t2a, t2b
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p1 = seed &+ 1
+        self.t2a = seed
+        self.t2b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape53: GeneratedShape {}
+
+final class TwinShape53: ShapeBase, Codable {
+    var a0: [ShapeLeaf]
+    var p1: Int
+    var (t2a, t2b) = (2, -2)
+    enum CodingKeys: CodingKey {
+        case a0, p1, t2a, t2b
+    }
+
+    init(seed: Int) {
+        self.a0 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p1 = seed &+ 1
+        self.t2a = seed
+        self.t2b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape53: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape54: ShapeBase, Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    static let s2 = 0
+    enum CodingKeys: CodingKey {
+        case m1b, m1a, t0b, t0a
+    }
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+        self.m1a = seed
+        self.m1b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape54: GeneratedShape {}
+
+final class TwinShape54: ShapeBase, Codable {
+    var (t0a, t0b) = (0, -0)
+    var m1a, m1b: Int
+    static let s2 = 0
+    enum CodingKeys: CodingKey {
+        case m1b, m1a, t0b, t0a
+    }
+
+    init(seed: Int) {
+        self.t0a = seed
+        self.t0b = -seed
+        self.m1a = seed
+        self.m1b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape54: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape55: ShapeBase, Codable {
+    static let s0 = 0
+    var n1: ShapeLeaf
+    var a2: [ShapeLeaf]
+    var m3a, m3b: Int
+    var w4: Int = 0 { didSet {} }
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case m5b, m5a, w4, m3b, m3a, a2, n1
+    }
+
+    init(seed: Int) {
+        self.n1 = ShapeLeaf(seed: seed)
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.w4 = seed / 2
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape55: GeneratedShape {}
+
+final class TwinShape55: ShapeBase, Codable {
+    static let s0 = 0
+    var n1: ShapeLeaf
+    var a2: [ShapeLeaf]
+    var m3a, m3b: Int
+    var w4: Int = 0 { didSet {} }
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case m5b, m5a, w4, m3b, m3a, a2, n1
+    }
+
+    init(seed: Int) {
+        self.n1 = ShapeLeaf(seed: seed)
+        self.a2 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.w4 = seed / 2
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape55: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape56: ShapeBase, Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    static let s2 = 0
+    var n3: ShapeLeaf
+    var p4: Int
+    var d5 = 5
+    enum CodingKeys: CodingKey {
+        case d5, p4, n3, n1, m0b, m0a
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.n1 = ShapeLeaf(seed: seed)
+        self.n3 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.d5 = seed &* 3
+        super.init()
+    }
+}
+
+extension AnnotatedShape56: GeneratedShape {}
+
+final class TwinShape56: ShapeBase, Codable {
+    var m0a, m0b: Int
+    var n1: ShapeLeaf
+    static let s2 = 0
+    var n3: ShapeLeaf
+    var p4: Int
+    var d5 = 5
+    enum CodingKeys: CodingKey {
+        case d5, p4, n3, n1, m0b, m0a
+    }
+
+    init(seed: Int) {
+        self.m0a = seed
+        self.m0b = 1 - seed
+        self.n1 = ShapeLeaf(seed: seed)
+        self.n3 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.d5 = seed &* 3
+        super.init()
+    }
+}
+
+extension TwinShape56: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape57: ShapeBase, Codable {
+    var d0 = 0
+    var d1 = 1
+    var m2a, m2b: Int
+    var a3: [ShapeLeaf]
+    var p4: Int
+    var d5 = 5
+    enum CodingKeys: Int, CodingKey {
+        case d1 = 1, m2a = 2, m2b = 3, a3 = 4, p4 = 5, d5 = 6, d0 = 7
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.d1 = seed &* 3
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p4 = seed &+ 4
+        self.d5 = seed &* 3
+        super.init()
+    }
+}
+
+extension AnnotatedShape57: GeneratedShape {}
+
+final class TwinShape57: ShapeBase, Codable {
+    var d0 = 0
+    var d1 = 1
+    var m2a, m2b: Int
+    var a3: [ShapeLeaf]
+    var p4: Int
+    var d5 = 5
+    enum CodingKeys: Int, CodingKey {
+        case d1 = 1, m2a = 2, m2b = 3, a3 = 4, p4 = 5, d5 = 6, d0 = 7
+    }
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.d1 = seed &* 3
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        self.p4 = seed &+ 4
+        self.d5 = seed &* 3
+        super.init()
+    }
+}
+
+extension TwinShape57: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape58: ShapeBase, Codable {
+    let e0 = "fixed0"
+    var w1: Int = 0 { didSet {} }
+    enum CodingKeys: Int, CodingKey {
+        case w1 = 1, e0 = 2
+    }
+
+    init(seed: Int) {
+        self.w1 = seed / 2
+        super.init()
+    }
+}
+
+extension AnnotatedShape58: GeneratedShape {}
+
+final class TwinShape58: ShapeBase, Codable {
+    let e0 = "fixed0"
+    var w1: Int = 0 { didSet {} }
+    enum CodingKeys: Int, CodingKey {
+        case w1 = 1, e0 = 2
+    }
+
+    init(seed: Int) {
+        self.w1 = seed / 2
+        super.init()
+    }
+}
+
+extension TwinShape58: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape59: ShapeBase, Codable {
+    var c0: Int { 0 }
+    var c1: Int { 1 }
+    var o2: Double?
+    var m3a, m3b: Int
+    var m4a, m4b: Int
+    var n5: ShapeLeaf
+    enum CodingKeys: Int, CodingKey {
+        case m3a = 1, m3b = 2, m4a = 3, m4b = 4, n5 = 5, o2 = 6
+    }
+
+    init(seed: Int) {
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.m4a = seed
+        self.m4b = 1 - seed
+        self.n5 = ShapeLeaf(seed: seed)
+        super.init()
+    }
+}
+
+extension AnnotatedShape59: GeneratedShape {}
+
+final class TwinShape59: ShapeBase, Codable {
+    var c0: Int { 0 }
+    var c1: Int { 1 }
+    var o2: Double?
+    var m3a, m3b: Int
+    var m4a, m4b: Int
+    var n5: ShapeLeaf
+    enum CodingKeys: Int, CodingKey {
+        case m3a = 1, m3b = 2, m4a = 3, m4b = 4, n5 = 5, o2 = 6
+    }
+
+    init(seed: Int) {
+        self.o2 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.m4a = seed
+        self.m4b = 1 - seed
+        self.n5 = ShapeLeaf(seed: seed)
+        super.init()
+    }
+}
+
+extension TwinShape59: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape60: ShapeBase, Codable {
+    var n0: ShapeLeaf
+    var w1: Int = 0 { didSet {} }
+    var m2a, m2b: Int
+    enum CodingKeys: String, CodingKey {
+        case n0 = "K_n0", w1 = "K_w1", m2a = "K_m2a", m2b = "K_m2b"
+    }
+
+    init(seed: Int) {
+        self.n0 = ShapeLeaf(seed: seed)
+        self.w1 = seed / 2
+        self.m2a = seed
+        self.m2b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape60: GeneratedShape {}
+
+final class TwinShape60: ShapeBase, Codable {
+    var n0: ShapeLeaf
+    var w1: Int = 0 { didSet {} }
+    var m2a, m2b: Int
+    enum CodingKeys: String, CodingKey {
+        case n0 = "K_n0", w1 = "K_w1", m2a = "K_m2a", m2b = "K_m2b"
+    }
+
+    init(seed: Int) {
+        self.n0 = ShapeLeaf(seed: seed)
+        self.w1 = seed / 2
+        self.m2a = seed
+        self.m2b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape60: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape61: ShapeBase, Codable {
+    var o0: Double?
+    var p1: Int
+    let e2 = "fixed2"
+    enum CodingKeys: String, CodingKey {
+        case o0 = "K_o0", p1 = "K_p1", e2 = "K_e2"
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.p1 = seed &+ 1
+        super.init()
+    }
+}
+
+extension AnnotatedShape61: GeneratedShape {}
+
+final class TwinShape61: ShapeBase, Codable {
+    var o0: Double?
+    var p1: Int
+    let e2 = "fixed2"
+    enum CodingKeys: String, CodingKey {
+        case o0 = "K_o0", p1 = "K_p1", e2 = "K_e2"
+    }
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.p1 = seed &+ 1
+        super.init()
+    }
+}
+
+extension TwinShape61: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape62: ShapeBase, Codable {
+    let e0 = "fixed0"
+    var d1 = 1
+    var (t2a, t2b) = (2, -2)
+    let q3: String
+    enum CodingKeys: String, CodingKey {
+        case e0 = "K_e0", d1 = "K_d1", t2a = "K_t2a", t2b = "K_t2b", q3 = "K_q3"
+    }
+
+    init(seed: Int) {
+        self.d1 = seed &* 3
+        self.t2a = seed
+        self.t2b = -seed
+        self.q3 = "q\(seed)"
+        super.init()
+    }
+}
+
+extension AnnotatedShape62: GeneratedShape {}
+
+final class TwinShape62: ShapeBase, Codable {
+    let e0 = "fixed0"
+    var d1 = 1
+    var (t2a, t2b) = (2, -2)
+    let q3: String
+    enum CodingKeys: String, CodingKey {
+        case e0 = "K_e0", d1 = "K_d1", t2a = "K_t2a", t2b = "K_t2b", q3 = "K_q3"
+    }
+
+    init(seed: Int) {
+        self.d1 = seed &* 3
+        self.t2a = seed
+        self.t2b = -seed
+        self.q3 = "q\(seed)"
+        super.init()
+    }
+}
+
+extension TwinShape62: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape63: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var n1: ShapeLeaf
+    var m2a, m2b: Int
+    enum CodingKeys: CodingKey {
+        case n1, m2a, m2b
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.n1 = ShapeLeaf(seed: seed)
+        self.m2a = seed
+        self.m2b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape63: GeneratedShape {}
+
+final class TwinShape63: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var n1: ShapeLeaf
+    var m2a, m2b: Int
+    enum CodingKeys: CodingKey {
+        case n1, m2a, m2b
+    }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.n1 = ShapeLeaf(seed: seed)
+        self.m2a = seed
+        self.m2b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape63: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape64: ShapeBase, Codable {
+    var p0: Int
+    var c1: Int { 1 }
+    let e2 = "fixed2"
+    var m3a, m3b: Int
+    var d4 = 4
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case p0, m3a, m3b, m5a, m5b
+    }
+
+    init(seed: Int) {
+        self.p0 = seed &+ 0
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.d4 = seed &* 3
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape64: GeneratedShape {}
+
+final class TwinShape64: ShapeBase, Codable {
+    var p0: Int
+    var c1: Int { 1 }
+    let e2 = "fixed2"
+    var m3a, m3b: Int
+    var d4 = 4
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case p0, m3a, m3b, m5a, m5b
+    }
+
+    init(seed: Int) {
+        self.p0 = seed &+ 0
+        self.m3a = seed
+        self.m3b = 1 - seed
+        self.d4 = seed &* 3
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape64: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape65: ShapeBase, Codable {
+    let q0: String
+    let q1: String
+    var n2: ShapeLeaf
+    var o3: Double?
+    var d4 = 4
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case q0, q1, n2, o3, m5a, m5b
+    }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.q1 = "q\(seed)"
+        self.n2 = ShapeLeaf(seed: seed)
+        self.o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.d4 = seed &* 3
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape65: GeneratedShape {}
+
+final class TwinShape65: ShapeBase, Codable {
+    let q0: String
+    let q1: String
+    var n2: ShapeLeaf
+    var o3: Double?
+    var d4 = 4
+    var m5a, m5b: Int
+    enum CodingKeys: CodingKey {
+        case q0, q1, n2, o3, m5a, m5b
+    }
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.q1 = "q\(seed)"
+        self.n2 = ShapeLeaf(seed: seed)
+        self.o3 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.d4 = seed &* 3
+        self.m5a = seed
+        self.m5b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape65: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape66: ShapeBase, Codable {
+    var c0: Int { 0 }
+    var c1: Int { 1 }
+    static let s2 = 0
+    var a3: [ShapeLeaf]
+
+    init(seed: Int) {
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        super.init()
+    }
+}
+
+extension AnnotatedShape66 {
+    enum CodingKeys: CodingKey {
+        case a3
+    }
+}
+
+extension AnnotatedShape66: GeneratedShape {}
+
+final class TwinShape66: ShapeBase, Codable {
+    var c0: Int { 0 }
+    var c1: Int { 1 }
+    static let s2 = 0
+    var a3: [ShapeLeaf]
+
+    init(seed: Int) {
+        self.a3 = (0..<seed % 3).map { ShapeLeaf(seed: $0) }
+        super.init()
+    }
+}
+
+extension TwinShape66 {
+    enum CodingKeys: CodingKey {
+        case a3
+    }
+}
+
+extension TwinShape66: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape67: ShapeBase, Codable {
+    let q0: String
+    let e1 = "fixed1"
+    var m2a, m2b: Int
+    var c3: Int { 3 }
+    let q4: String
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.q4 = "q\(seed)"
+        super.init()
+    }
+}
+
+extension AnnotatedShape67 {
+    enum CodingKeys: CodingKey {
+        case q0, e1, m2a, m2b, q4
+    }
+}
+
+extension AnnotatedShape67: GeneratedShape {}
+
+final class TwinShape67: ShapeBase, Codable {
+    let q0: String
+    let e1 = "fixed1"
+    var m2a, m2b: Int
+    var c3: Int { 3 }
+    let q4: String
+
+    init(seed: Int) {
+        self.q0 = "q\(seed)"
+        self.m2a = seed
+        self.m2b = 1 - seed
+        self.q4 = "q\(seed)"
+        super.init()
+    }
+}
+
+extension TwinShape67 {
+    enum CodingKeys: CodingKey {
+        case q0, e1, m2a, m2b, q4
+    }
+}
+
+extension TwinShape67: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape68: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var c1: Int { 1 }
+    let e2 = "fixed2"
+    static let s3 = 0
+    var m4a, m4b: Int
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.m4a = seed
+        self.m4b = 1 - seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape68 {
+    enum CodingKeys: CodingKey {
+        case w0, e2, m4a, m4b
+    }
+}
+
+extension AnnotatedShape68: GeneratedShape {}
+
+final class TwinShape68: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var c1: Int { 1 }
+    let e2 = "fixed2"
+    static let s3 = 0
+    var m4a, m4b: Int
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.m4a = seed
+        self.m4b = 1 - seed
+        super.init()
+    }
+}
+
+extension TwinShape68 {
+    enum CodingKeys: CodingKey {
+        case w0, e2, m4a, m4b
+    }
+}
+
+extension TwinShape68: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape69: ShapeBase, Codable {
+    var o0: Double?
+    let q1: String
+    var (t2a, t2b) = (2, -2)
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.q1 = "q\(seed)"
+        self.t2a = seed
+        self.t2b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape69 {
+    enum CodingKeys: CodingKey {
+        case t2b, t2a, q1, o0
+    }
+}
+
+extension AnnotatedShape69: GeneratedShape {}
+
+final class TwinShape69: ShapeBase, Codable {
+    var o0: Double?
+    let q1: String
+    var (t2a, t2b) = (2, -2)
+
+    init(seed: Int) {
+        self.o0 = seed % 2 == 0 ? nil : Double(seed) / 4
+        self.q1 = "q\(seed)"
+        self.t2a = seed
+        self.t2b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape69 {
+    enum CodingKeys: CodingKey {
+        case t2b, t2a, q1, o0
+    }
+}
+
+extension TwinShape69: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape70: ShapeBase, Codable {
+    var d0 = 0
+    var w1: Int = 0 { didSet {} }
+    var n2: ShapeLeaf
+    static let s3 = 0
+    var p4: Int
+    var (t5a, t5b) = (5, -5)
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.w1 = seed / 2
+        self.n2 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.t5a = seed
+        self.t5b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape70 {
+    enum CodingKeys: CodingKey {
+        case t5b, t5a, p4, n2, w1, d0
+    }
+}
+
+extension AnnotatedShape70: GeneratedShape {}
+
+final class TwinShape70: ShapeBase, Codable {
+    var d0 = 0
+    var w1: Int = 0 { didSet {} }
+    var n2: ShapeLeaf
+    static let s3 = 0
+    var p4: Int
+    var (t5a, t5b) = (5, -5)
+
+    init(seed: Int) {
+        self.d0 = seed &* 3
+        self.w1 = seed / 2
+        self.n2 = ShapeLeaf(seed: seed)
+        self.p4 = seed &+ 4
+        self.t5a = seed
+        self.t5b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape70 {
+    enum CodingKeys: CodingKey {
+        case t5b, t5a, p4, n2, w1, d0
+    }
+}
+
+extension TwinShape70: ShapeTwin {}
+
+@ArchiveCodable
+final class AnnotatedShape71: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var (t1a, t1b) = (1, -1)
+    var c2: Int { 2 }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.t1a = seed
+        self.t1b = -seed
+        super.init()
+    }
+}
+
+extension AnnotatedShape71 {
+    enum CodingKeys: CodingKey {
+        case t1b, t1a, w0
+    }
+}
+
+extension AnnotatedShape71: GeneratedShape {}
+
+final class TwinShape71: ShapeBase, Codable {
+    var w0: Int = 0 { didSet {} }
+    var (t1a, t1b) = (1, -1)
+    var c2: Int { 2 }
+
+    init(seed: Int) {
+        self.w0 = seed / 2
+        self.t1a = seed
+        self.t1b = -seed
+        super.init()
+    }
+}
+
+extension TwinShape71 {
+    enum CodingKeys: CodingKey {
+        case t1b, t1a, w0
+    }
+}
+
+extension TwinShape71: ShapeTwin {}
+
+@ArchiveCodable
 enum AnnotatedEnumShape0: Codable {
     case nested0(leaf: ShapeLeaf)
     case mixed1(Int, label: Double)
@@ -2687,6 +3720,30 @@ var generatedShapes: [(annotated: any GeneratedShape.Type, twin: any ShapeTwin.T
         (AnnotatedShape45.self, TwinShape45.self, false),
         (AnnotatedShape46.self, TwinShape46.self, false),
         (AnnotatedShape47.self, TwinShape47.self, false),
+        (AnnotatedShape48.self, TwinShape48.self, true),
+        (AnnotatedShape49.self, TwinShape49.self, true),
+        (AnnotatedShape50.self, TwinShape50.self, true),
+        (AnnotatedShape51.self, TwinShape51.self, true),
+        (AnnotatedShape52.self, TwinShape52.self, true),
+        (AnnotatedShape53.self, TwinShape53.self, true),
+        (AnnotatedShape54.self, TwinShape54.self, true),
+        (AnnotatedShape55.self, TwinShape55.self, true),
+        (AnnotatedShape56.self, TwinShape56.self, true),
+        (AnnotatedShape57.self, TwinShape57.self, true),
+        (AnnotatedShape58.self, TwinShape58.self, true),
+        (AnnotatedShape59.self, TwinShape59.self, true),
+        (AnnotatedShape60.self, TwinShape60.self, true),
+        (AnnotatedShape61.self, TwinShape61.self, true),
+        (AnnotatedShape62.self, TwinShape62.self, true),
+        (AnnotatedShape63.self, TwinShape63.self, true),
+        (AnnotatedShape64.self, TwinShape64.self, true),
+        (AnnotatedShape65.self, TwinShape65.self, true),
+        (AnnotatedShape66.self, TwinShape66.self, true),
+        (AnnotatedShape67.self, TwinShape67.self, true),
+        (AnnotatedShape68.self, TwinShape68.self, true),
+        (AnnotatedShape69.self, TwinShape69.self, false),
+        (AnnotatedShape70.self, TwinShape70.self, false),
+        (AnnotatedShape71.self, TwinShape71.self, false),
         (AnnotatedEnumShape0.self, TwinEnumShape0.self, true),
         (AnnotatedEnumShape1.self, TwinEnumShape1.self, true),
         (AnnotatedEnumShape2.self, TwinEnumShape2.self, true),

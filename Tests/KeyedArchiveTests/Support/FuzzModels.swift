@@ -386,11 +386,7 @@ struct FuzzUnknown: Codable, Equatable {
 struct FuzzNoVisitor: ArchiveVisitor {}
 
 extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
-    // `count` was once `n` (`@ArchiveAlias("n")`): an entry read under it stands where
-    // `count`'s would, so the unknown fields after it keep their place (issue 61).
-    static let _archiveAliasKeys = ArchiveKeySet([ArchiveAliasKey("n")])
-    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.children, CodingKeys.byKey],
-                                            aliases: _archiveAliasKeys, aliasesOfKeys: [[], [0], [], []])
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.name, CodingKeys.count, CodingKeys.children, CodingKeys.byKey])
 
     static func _archiveEncode<Writer: ArchiveWriter>(_ value: FuzzUnknown, to encoder: inout Writer) throws {
         var container = encoder.keyedContainer(_archiveKeys)
@@ -412,15 +408,8 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzUnknown { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        let aliases = container.withKeys(FuzzUnknown._archiveAliasKeys)
         self.name = try container.decode(at: 0)
-        if container.contains(1) {
-            self.count = try container.decode(at: 1)
-        } else if aliases.contains(0) {
-            self.count = try aliases.decode(at: 0)
-        } else {
-            self.count = try container.decode(at: 1)
-        }
+        self.count = try container.decode(at: 1)
         self.children = try container.decode(at: 2)
         self.byKey = try container.decode(at: 3)
         self.unknownFields = try container.unknownFields()

@@ -188,9 +188,9 @@ struct EvolutionCell {
         for cell in cells {
             text += "\n" + cell.declaration + "\n\n" + cell.subjectExtension + "\n"
         }
-        text += "\n/// Every cell that works.\nlet evolutionMatrixSubjects: [any EvolutionSubject.Type] = [\n"
-        for cell in cells { text += "    \(cell.name).self,\n" }
-        text += "]\n"
+        text += "\n/// Every cell that works.\nvar evolutionMatrixSubjects: [any EvolutionSubject.Type] {\n    [\n"
+        for cell in cells { text += "        \(cell.name).self,\n" }
+        text += "    ]\n}\n"
         return text
     }
 }

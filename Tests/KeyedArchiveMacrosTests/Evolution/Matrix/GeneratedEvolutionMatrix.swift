@@ -430,27 +430,29 @@ extension Matrix_subclassWithoutInitializer_archiveDefault: EvolutionSubject {
 }
 
 /// Every cell that works.
-let evolutionMatrixSubjects: [any EvolutionSubject.Type] = [
-    Matrix_structure_alias.self,
-    Matrix_structure_defaults.self,
-    Matrix_structure_unknownFields.self,
-    Matrix_nestedStructure_alias.self,
-    Matrix_nestedStructure_defaults.self,
-    Matrix_nestedStructure_unknownFields.self,
-    Matrix_structureInExtension_alias.self,
-    Matrix_structureInExtension_defaults.self,
-    Matrix_structureInExtension_unknownFields.self,
-    Matrix_finalClass_alias.self,
-    Matrix_finalClass_defaults.self,
-    Matrix_finalClass_unknownFields.self,
-    Matrix_classWithProtocol_alias.self,
-    Matrix_classWithProtocol_defaults.self,
-    Matrix_classWithProtocol_unknownFields.self,
-    Matrix_subclass_alias.self,
-    Matrix_subclass_defaults.self,
-    Matrix_subclass_unknownFields.self,
-    Matrix_subclassWithProtocol_alias.self,
-    Matrix_subclassWithProtocol_defaults.self,
-    Matrix_subclassWithProtocol_unknownFields.self,
-    Matrix_subclassWithoutInitializer_archiveDefault.self,
-]
+var evolutionMatrixSubjects: [any EvolutionSubject.Type] {
+    [
+        Matrix_structure_alias.self,
+        Matrix_structure_defaults.self,
+        Matrix_structure_unknownFields.self,
+        Matrix_nestedStructure_alias.self,
+        Matrix_nestedStructure_defaults.self,
+        Matrix_nestedStructure_unknownFields.self,
+        Matrix_structureInExtension_alias.self,
+        Matrix_structureInExtension_defaults.self,
+        Matrix_structureInExtension_unknownFields.self,
+        Matrix_finalClass_alias.self,
+        Matrix_finalClass_defaults.self,
+        Matrix_finalClass_unknownFields.self,
+        Matrix_classWithProtocol_alias.self,
+        Matrix_classWithProtocol_defaults.self,
+        Matrix_classWithProtocol_unknownFields.self,
+        Matrix_subclass_alias.self,
+        Matrix_subclass_defaults.self,
+        Matrix_subclass_unknownFields.self,
+        Matrix_subclassWithProtocol_alias.self,
+        Matrix_subclassWithProtocol_defaults.self,
+        Matrix_subclassWithProtocol_unknownFields.self,
+        Matrix_subclassWithoutInitializer_archiveDefault.self,
+    ]
+}
