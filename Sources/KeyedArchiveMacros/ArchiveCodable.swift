@@ -52,12 +52,15 @@
 ///   container with no case or more than one is the synthesized `typeMismatch`.
 /// - A final class is written as a struct with the same properties would be; its instances go
 ///   through the coders' identity and cycle checks first. The decoding initializer is added to
-///   its body. A final class may have a superclass (not `Codable`) or app protocols: if it
-///   declares an initializer, it has generated code as any other; if it declares none, it
-///   inherits its superclass's initializers, which the initializer the macro adds would take
-///   away, so it keeps its `Codable` path, and `@ArchiveAlias`, `defaultsForMissingKeys: true`
-///   and `ArchiveUnknownFields` on it are a compile-time error saying to declare its
-///   initializers.
+///   its body. A final class may have a superclass (not `Codable`, with an `init()` the
+///   decoding initializer calls implicitly, as the synthesized `init(from:)` does) or app
+///   protocols: if it declares a designated initializer, it has generated code as any other; if
+///   it declares none, it inherits its superclass's initializers, which the initializer the
+///   macro adds would take away, so a `Decodable` one keeps its `Codable` path, and
+///   `@ArchiveAlias`, `defaultsForMissingKeys: true` and `ArchiveUnknownFields` on it are a
+///   compile-time error saying to declare its designated initializers. A protocol's or a
+///   superclass's own `encode(to:)` or `init(from:)`, which the macro cannot see, is bypassed:
+///   do not annotate such a class.
 /// - An enum that declares its own `CodingKeys` or `<Case>CodingKeys`, and an enum whose raw
 ///   type is none of those above (a type alias, say), are accepted and keep their `Codable`
 ///   path, with the same bytes. A class that is not `final`, an actor, a protocol, an

@@ -67,7 +67,7 @@ enum ArchiveCodableDiagnostic: String, DiagnosticMessage, CaseIterable {
         case .unknownFieldsInCodingKeys:
             "@ArchiveCodable keeps unknown entries in the ArchiveUnknownFields property, which is not an entry itself: leave it out of CodingKeys"
         case .evolutionNeedsInitializer:
-            "@ArchiveCodable reads @ArchiveAlias, defaultsForMissingKeys and ArchiveUnknownFields through the initializers it adds to the class, which would take away the initializers a class that declares none inherits from its superclass; declare the class's initializers in its body (or list the protocols the macro does not know in an extension)"
+            "@ArchiveCodable reads @ArchiveAlias, defaultsForMissingKeys and ArchiveUnknownFields through the initializers it adds to the class, which would take away the initializers a class that declares no designated initializer inherits from its superclass; declare the class's designated initializers in its body, outside #if (or list the protocols the macro does not know in an extension)"
         case .defaultsOnEnum:
             "@ArchiveCodable(defaultsForMissingKeys:) gives the stored properties of a struct or final class their initial values as defaults; an enum has none: remove the argument"
         case .aliasOnUndecodedProperty:

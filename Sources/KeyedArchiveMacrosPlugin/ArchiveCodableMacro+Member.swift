@@ -48,10 +48,11 @@ extension ArchiveCodableMacro: MemberMacro {
         return members
     }
 
-    /// Whether a class with these members has the implicit `init()`: no initializer of its own,
-    /// and every stored property initialized (with a value, or a `var` of optional type).
+    /// Whether a class with these members has the implicit `init()`: no designated initializer
+    /// of its own (a `convenience` one may call the implicit `init()`), and every stored
+    /// property initialized (with a value, or a `var` of optional type).
     static func hasImplicitInitializer(_ members: MemberBlockItemListSyntax) -> Bool {
-        guard !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) else { return false }
+        guard !declaresDesignatedInitializer(members) else { return false }
         return StoredProperty.all(in: members).allSatisfy { property in
             let bindings = Array(property.declaration.bindings)
             guard let index = bindings.firstIndex(where: { $0.id == property.binding.id }) else { return false }

@@ -50,7 +50,8 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         case .enumeration:
             // Defaults are for stored properties, which an enum has none of.
             if let argument = defaultsArgument(node), defaultsForMissingKeys(node) != false {
-                context.diagnose(Diagnostic(node: argument, message: ArchiveCodableDiagnostic.defaultsOnEnum))
+                let message: ArchiveCodableDiagnostic = defaultsForMissingKeys(node) == nil ? .defaultsNotLiteral : .defaultsOnEnum
+                context.diagnose(Diagnostic(node: message == .defaultsNotLiteral ? Syntax(argument.expression) : Syntax(argument), message: message))
                 return []
             }
             // An enum with a raw value is coded by the standard library's `RawRepresentable`
@@ -600,8 +601,15 @@ public struct ArchiveCodableMacro: ExtensionMacro {
     /// other: its initializers, the synthesized `init(from:)` and the generated one all call
     /// the superclass's `init()` alike, implicitly.
     static func keepsCodablePath(_ declaration: some DeclGroupSyntax) -> Bool {
-        guard DeclarationKind(declaration) == .finalClass, !inheritsOnlyProtocols(declaration) else { return false }
-        return !declaration.memberBlock.members.contains { member in
+        // An `Encodable`-only class gets no initializer from the macro.
+        guard DeclarationKind(declaration) == .finalClass, !inheritsOnlyProtocols(declaration),
+              codableDirections(declaration).decodes else { return false }
+        return !declaresDesignatedInitializer(declaration.memberBlock.members)
+    }
+
+    /// Whether `members` declare a designated initializer (not a `convenience` one) outside `#if`.
+    static func declaresDesignatedInitializer(_ members: MemberBlockItemListSyntax) -> Bool {
+        members.contains { member in
             guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
             return !initializer.modifiers.contains { $0.name.tokenKind == .keyword(.convenience) }
         }
@@ -609,22 +617,41 @@ public struct ArchiveCodableMacro: ExtensionMacro {
 
     /// What a class that keeps its `Codable` path (`keepsCodablePath`) would ignore: its
     /// `@ArchiveAlias` attributes, `defaultsForMissingKeys: true` and its
-    /// `ArchiveUnknownFields` property, which only the initializers the macro writes read.
+    /// `ArchiveUnknownFields` property, which only the initializers the macro writes read —
+    /// inside `#if` too, where nothing else would say so.
     static func evolutionOnCodablePath(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        if let argument = defaultsArgument(attribute), defaultsForMissingKeys(attribute) != false {
-            problems.append(Diagnostic(node: argument, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
+        if let argument = defaultsArgument(attribute) {
+            switch defaultsForMissingKeys(attribute) {
+            case false?: break
+            case true?: problems.append(Diagnostic(node: argument, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
+            case nil: problems.append(Diagnostic(node: argument.expression, message: ArchiveCodableDiagnostic.defaultsNotLiteral))
+            }
         }
-        for member in declaration.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else { continue }
+        let members = MemberBlockItemListSyntax(membersIncludingConditional(declaration.memberBlock.members))
+        for member in members {
+            // A static or computed property's alias is the peer macro's to refuse.
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic,
+                  variable.bindings.allSatisfy(\.isStored) else { continue }
             for alias in variable.archiveAliases {
                 problems.append(Diagnostic(node: alias.attribute, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
             }
         }
-        for property in StoredProperty.all(in: declaration.memberBlock.members) where property.holdsUnknownFields {
+        for property in StoredProperty.all(in: members) where property.holdsUnknownFields {
             problems.append(Diagnostic(node: property.binding, message: ArchiveCodableDiagnostic.evolutionNeedsInitializer))
         }
         return problems
+    }
+
+    /// `members`, with those of every clause of every `#if` among them, at any depth.
+    static func membersIncludingConditional(_ members: MemberBlockItemListSyntax) -> [MemberBlockItemSyntax] {
+        members.flatMap { member -> [MemberBlockItemSyntax] in
+            guard let conditional = member.decl.as(IfConfigDeclSyntax.self) else { return [member] }
+            return conditional.clauses.flatMap { clause -> [MemberBlockItemSyntax] in
+                guard case .decls(let inner)? = clause.elements else { return [] }
+                return membersIncludingConditional(inner)
+            }
+        }
     }
 
     /// The error for a type without `Codable` in its declaration, with a fix-it adding it.

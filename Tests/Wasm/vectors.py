@@ -2,7 +2,8 @@
 """Writes Vectors.swift for the harness: every golden vector in Spec/vectors/valid and /invalid
 (annotated hex, with its `# limits:` line) and every fuzz seed in Tests/Fuzz/corpus, in name
 order; and, in WIDTHS, the vectors whose verdict depends on the width of Int (their
-`# error-where-int-is-32-bits:` lines, Spec/FORMAT.md Appendix A), one a line:
+`# error-where-int-is-32-bits:` lines, Spec/FORMAT.md Appendix A), one a line, with the
+byte range of the varint whose check depends on that width:
 NAME<tab>64-bit verdict<tab>32-bit verdict, each spelled as the harness prints it.
 usage: vectors.py REPO_ROOT OUTPUT WIDTHS"""
 import os
@@ -45,7 +46,15 @@ for kind in ("valid", "invalid"):
         if "error-where-int-is-32-bits" in stated:
             wide = f"{kind_descriptions[stated['error']]} at {stated['offset']}"
             narrow = f"{kind_descriptions[stated['error-where-int-is-32-bits']]} at {stated['offset-where-int-is-32-bits']}"
-            width_dependent.append(f"{kind}/{name[:-4]}\t{wide}\t{narrow}\n")
+            # The number whose check depends on the width: the varint at the 32-bit verdict's
+            # offset, up to its last byte (the first below 80). Only a copy that keeps it whole
+            # may differ as the vector states (compare.py).
+            data = bytes.fromhex("".join(digits))
+            start = int(stated["offset-where-int-is-32-bits"])
+            end = start
+            while end < len(data) and data[end] >= 0x80:
+                end += 1
+            width_dependent.append(f"{kind}/{name[:-4]}\t{wide}\t{narrow}\t{start}\t{end + 1}\n")
 corpus = os.path.join(root, "Tests", "Fuzz", "corpus")
 for name in sorted(os.listdir(corpus)):
     with open(os.path.join(corpus, name), "rb") as seed:

@@ -239,7 +239,7 @@ extension UnknownValue: Encodable {
 struct UnknownValueBuilder: ArchiveVisitor {
     let base: UnsafeRawPointer
     /// The containers open, innermost last, with the key of their next entry.
-    private var open: [(isKeyed: Bool, keys: [UnknownKey], values: [UnknownValue])] = []
+    private var open: [(isKeyed: Bool, count: Int, keys: [UnknownKey], values: [UnknownValue])] = []
     private var pendingKey: [UnknownKey?] = []
     private(set) var result: UnknownValue?
     /// The value indexes of the shared objects the value's references name, in order.
@@ -251,16 +251,17 @@ struct UnknownValueBuilder: ArchiveVisitor {
 
     /// The coding path from the value to the one being read: in each open container, the key
     /// of its next entry once read, or the index of its next element. Where a walk that
-    /// throws stopped.
+    /// throws stopped: a container stopped at a key, before its value, or after its last
+    /// element (bytes left over) ends the path.
     var pathToCurrentValue: [any CodingKey] {
         var path: [any CodingKey] = []
         for (container, key) in zip(open, pendingKey) {
-            if !container.isKeyed {
+            if !container.isKeyed, container.values.count < container.count {
                 path.append(IndexKey(container.values.count))
-            } else if let key {
+            } else if container.isKeyed, let key {
                 path.append(key)
             } else {
-                break   // at a key, before its value: the container is where the walk stopped
+                break
             }
         }
         return path
@@ -276,7 +277,7 @@ struct UnknownValueBuilder: ArchiveVisitor {
     }
 
     mutating func beginContainer(_ container: ArchiveContainer, depth: Int) {
-        open.append((container.isKeyed, [], []))
+        open.append((container.isKeyed, container.count, [], []))
         pendingKey.append(nil)
     }
 

@@ -38,11 +38,10 @@ struct UnknownValueReader {
     }
 
     /// The value at `start` (ending by `limit`), `outerDepth` containers deep.
-    /// - Throws: the format error of a value that is not well formed, or whose copies break a
-    ///   limit; a reference's own errors only once `checkReferences` has checked every
+    /// - Throws: `UnknownValueError` for a value that is not well formed, with the coding path
+    ///   inside the value where the walk stopped; the format error of a value whose copies break
+    ///   a limit; a reference's own errors only once `checkReferences` has checked every
     ///   reference of the archive.
-    /// - Throws: `UnknownValueError` for a value that is not well formed, with the coding
-    ///   path inside the value where the walk stopped.
     func value(at start: Int, limit: Int, outerDepth: Int, checkReferences: () throws -> Void) throws -> UnknownValue {
         var builder = UnknownValueBuilder(base: state.reader.base)
         let (value, targets): (UnknownValue, [UInt64])

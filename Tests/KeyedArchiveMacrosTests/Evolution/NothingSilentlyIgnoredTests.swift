@@ -54,6 +54,29 @@ final class IgnoredSubclass: IgnoredRecord, Codable {
     }
 }
 
+/// Finding 4 in a subclass: two aliases of an optional property, tried in order.
+@ArchiveCodable final class AnchoredRecord: IgnoredRecord, Codable {
+    var name: String
+    @ArchiveAlias("tint", "colour") var color: String?
+    var unknownFields = ArchiveUnknownFields()
+    init(name: String, color: String?) {
+        self.name = name
+        self.color = color
+        super.init()
+    }
+}
+
+/// An older record that wrote a nil under the first alias, explicitly.
+struct NilTintRecord: Encodable {
+    enum Keys: String, CodingKey { case name, tint, legacy }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("n", forKey: .name)
+        try container.encodeNil(forKey: .tint)
+        try container.encode(1, forKey: .legacy)
+    }
+}
+
 /// Finding 3: a property named `Self` beside an alias (the expansion did not compile).
 @ArchiveCodable struct SelfNamedWithAlias: Codable, Equatable {
     var `Self`: Int
@@ -168,6 +191,37 @@ struct TaggedNote: Codable {
         struct Both: Codable { var theme = "t", colour = "old", legacy = 2, color = "new", later = 3 }
         let both = try ArchiveEncoder().encode(try decoder.decode(AnchoredSettings.self, from: ArchiveEncoder().encode(Both())))
         #expect(try ArchiveDecoder().keys(at: [], in: both) == ["theme", "legacy", "color", "later"])
+    }
+
+    @Test(arguments: [false, true])
+    func anEntryReadUnderALaterAliasAnchorsToo(readsMessages: Bool) throws {
+        var decoder = ArchiveDecoder()
+        decoder.readsMessages = readsMessages
+        struct Old: Codable { var name = "n", colour = "c", legacy = 1 }
+        let read = try decoder.decode(AnchoredRecord.self, from: ArchiveEncoder().encode(Old()))
+        #expect(read.color == "c" && read.unknownFields.keys == ["legacy"] && read.createdBy == "app")
+        let saved = try ArchiveEncoder().encode(read)
+        #expect(try ArchiveDecoder().keys(at: [], in: saved) == ["name", "color", "legacy"])
+        // The first alias wins over the second; the second is the type's, never kept.
+        struct Both: Codable { var name = "n", colour = "second", legacy = 1, tint = "first" }
+        let both = try decoder.decode(AnchoredRecord.self, from: ArchiveEncoder().encode(Both()))
+        #expect(both.color == "first" && both.unknownFields.keys == ["legacy"])
+        #expect(try ArchiveDecoder().keys(at: [], in: ArchiveEncoder().encode(both)) == ["name", "legacy", "color"])
+    }
+
+    @Test(arguments: [false, true])
+    func aNilReadUnderAnAliasAsAnAbsentOptionalAnchorsNothing(readsMessages: Bool) throws {
+        var decoder = ArchiveDecoder()
+        decoder.readsMessages = readsMessages
+        let read = try decoder.decode(AnchoredRecord.self, from: ArchiveEncoder().encode(NilTintRecord()))
+        #expect(read.color == nil && read.unknownFields.keys == ["legacy"])
+        // Written back as no entry, the field after it stands after the entry before it, as it
+        // will when read again: the value decodes again as itself, and writes itself.
+        let saved = try ArchiveEncoder().encode(read)
+        #expect(try ArchiveDecoder().keys(at: [], in: saved) == ["name", "legacy"])
+        let again = try decoder.decode(AnchoredRecord.self, from: saved)
+        #expect(again.color == nil && again.unknownFields == read.unknownFields)
+        #expect(try ArchiveEncoder().encode(again) == saved)
     }
 
     @Test func aBadValueInsideAnUnknownFieldIsReportedAtItsPath() throws {

@@ -26,6 +26,11 @@ struct EvolutionCell {
         /// A superclass and no initializer of its own: it inherits its superclass's, which the
         /// macro's initializers would take away, so it keeps its `Codable` path.
         case subclassWithoutInitializer
+        /// An app protocol and no initializer: it may be a superclass's, as far as the macro can
+        /// tell, so it keeps its `Codable` path as the subclass without one does.
+        case classWithProtocolWithoutInitializer
+        /// `public`, with an app protocol: the `init(from:)` the macro writes is `public` too.
+        case publicClass
         case enumeration
         case generic
     }
@@ -71,11 +76,11 @@ struct EvolutionCell {
             return .refused("@ArchiveAlias names the keys a decoded property had: this property is never decoded (a static or computed property, a 'let' with an initial value, a property left out of CodingKeys, or the ArchiveUnknownFields property), so its aliases would never be read; remove the attribute")
         case (.enumeration, _):
             return .inexpressible
-        case (.subclassWithoutInitializer, .archiveDefault):
+        case (.subclassWithoutInitializer, .archiveDefault), (.classWithProtocolWithoutInitializer, .archiveDefault):
             // The `Codable` path: the wrapper does its work there.
             return .works
-        case (.subclassWithoutInitializer, _):
-            return .refused("@ArchiveCodable reads @ArchiveAlias, defaultsForMissingKeys and ArchiveUnknownFields through the initializers it adds to the class, which would take away the initializers a class that declares none inherits from its superclass; declare the class's initializers in its body (or list the protocols the macro does not know in an extension)")
+        case (.subclassWithoutInitializer, _), (.classWithProtocolWithoutInitializer, _):
+            return .refused("@ArchiveCodable reads @ArchiveAlias, defaultsForMissingKeys and ArchiveUnknownFields through the initializers it adds to the class, which would take away the initializers a class that declares no designated initializer inherits from its superclass; declare the class's designated initializers in its body, outside #if (or list the protocols the macro does not know in an extension)")
         case (_, .archiveDefault):
             return .refused("@ArchiveCodable does not support @ArchiveDefault, a property wrapper for plain Codable types: give the property its default as an initial value and write @ArchiveCodable(defaultsForMissingKeys: true)")
         default:
@@ -84,9 +89,15 @@ struct EvolutionCell {
     }
 
     /// Whether the type has generated code (the class that keeps its `Codable` path has none).
-    var hasGeneratedCode: Bool { shape != .subclassWithoutInitializer }
+    var hasGeneratedCode: Bool { !hasNoInitializer }
 
-    var isClass: Bool { [.finalClass, .classWithProtocol, .subclass, .subclassWithProtocol, .subclassWithoutInitializer].contains(shape) }
+    /// A class that declares no initializer, and so keeps its `Codable` path.
+    var hasNoInitializer: Bool { shape == .subclassWithoutInitializer || shape == .classWithProtocolWithoutInitializer }
+
+    var isClass: Bool {
+        [.finalClass, .classWithProtocol, .subclass, .subclassWithProtocol, .subclassWithoutInitializer,
+         .classWithProtocolWithoutInitializer, .publicClass].contains(shape)
+    }
 
     /// The type's declaration, annotated; `EvolutionSubject`'s members, in an extension, are
     /// rendered by `subjectExtension` (a class's initializer is in its body).
@@ -104,12 +115,12 @@ struct EvolutionCell {
         case .archiveDefault: lines.append("    @ArchiveDefault<MatrixDefaultSize> var size: Int = 14")
         case .unknownFields: lines.append("    var unknownFields = ArchiveUnknownFields()")
         }
-        if shape == .subclassWithoutInitializer {
+        if hasNoInitializer {
             // No initializer: every property needs a value.
             lines[0] = "    var name = \"\""
             if attribute == .alias { lines[1] = "    @ArchiveAlias(\"colour\") var color = \"\"" }
         }
-        if isClass && shape != .subclassWithoutInitializer {
+        if isClass && !hasNoInitializer {
             var assignments = ["        self.name = name"]
             switch attribute {
             case .alias: assignments.append("        self.color = color")
@@ -118,7 +129,7 @@ struct EvolutionCell {
             }
             let overrides = shape == .subclass || shape == .subclassWithProtocol
             lines.append("")
-            lines.append("    init(name: String, color: String, size: Int) {")
+            lines.append("    \(shape == .publicClass ? "public " : "")init(name: String, color: String, size: Int) {")
             lines += assignments
             if overrides { lines.append("        super.init()") }
             lines.append("    }")
@@ -139,6 +150,10 @@ struct EvolutionCell {
             return "\(attributeLine)\nfinal class \(name): MatrixBase, Codable {\n\(body)\n}"
         case .subclassWithProtocol:
             return "\(attributeLine)\nfinal class \(name): MatrixBase, MatrixDescribable, Codable {\n\(body)\n}"
+        case .classWithProtocolWithoutInitializer:
+            return "\(attributeLine)\nfinal class \(name): Codable, MatrixDescribable {\n\(body)\n}"
+        case .publicClass:
+            return "\(attributeLine)\npublic final class \(name): Codable, MatrixDescribable {\n\(body.replacingOccurrences(of: "    var ", with: "    public var "))\n}"
         case .generic:
             return "\(attributeLine)\nstruct \(name)<T>: Codable {\n\(body)\n}"
         case .enumeration:
@@ -161,7 +176,7 @@ struct EvolutionCell {
             if attribute == .alias { arguments.append("color: color") }
             if attribute == .defaults || attribute == .archiveDefault { arguments.append("size: size") }
             members.append("    init(name: String, color: String, size: Int) {\n        self.init(\(arguments.joined(separator: ", ")))\n    }")
-        } else if shape == .subclassWithoutInitializer {
+        } else if hasNoInitializer {
             var assignments = ["        self.name = name"]
             if attribute == .alias { assignments.append("        self.color = color") }
             if attribute == .defaults || attribute == .archiveDefault { assignments.append("        self.size = size") }

@@ -429,6 +429,81 @@ extension Matrix_subclassWithoutInitializer_archiveDefault: EvolutionSubject {
     var unknownFieldsValue: ArchiveUnknownFields? { nil }
 }
 
+@ArchiveCodable
+final class Matrix_classWithProtocolWithoutInitializer_archiveDefault: Codable, MatrixDescribable {
+    var name = ""
+    @ArchiveDefault<MatrixDefaultSize> var size: Int = 14
+}
+
+extension Matrix_classWithProtocolWithoutInitializer_archiveDefault: EvolutionSubject {
+    convenience init(name: String, color: String, size: Int) {
+        self.init()
+        self.name = name
+        self.size = size
+    }
+    static var attribute: EvolutionCell.Attribute { .archiveDefault }
+    static var hasGeneratedCode: Bool { false }
+    var colorValue: String? { nil }
+    var sizeValue: Int? { size }
+    var unknownFieldsValue: ArchiveUnknownFields? { nil }
+}
+
+@ArchiveCodable
+public final class Matrix_publicClass_alias: Codable, MatrixDescribable {
+    public var name: String
+    @ArchiveAlias("colour") var color: String
+
+    public init(name: String, color: String, size: Int) {
+        self.name = name
+        self.color = color
+    }
+}
+
+extension Matrix_publicClass_alias: EvolutionSubject {
+    static var attribute: EvolutionCell.Attribute { .alias }
+    static var hasGeneratedCode: Bool { true }
+    var colorValue: String? { color }
+    var sizeValue: Int? { nil }
+    var unknownFieldsValue: ArchiveUnknownFields? { nil }
+}
+
+@ArchiveCodable(defaultsForMissingKeys: true)
+public final class Matrix_publicClass_defaults: Codable, MatrixDescribable {
+    public var name: String
+    public var size = 14
+
+    public init(name: String, color: String, size: Int) {
+        self.name = name
+        self.size = size
+    }
+}
+
+extension Matrix_publicClass_defaults: EvolutionSubject {
+    static var attribute: EvolutionCell.Attribute { .defaults }
+    static var hasGeneratedCode: Bool { true }
+    var colorValue: String? { nil }
+    var sizeValue: Int? { size }
+    var unknownFieldsValue: ArchiveUnknownFields? { nil }
+}
+
+@ArchiveCodable
+public final class Matrix_publicClass_unknownFields: Codable, MatrixDescribable {
+    public var name: String
+    public var unknownFields = ArchiveUnknownFields()
+
+    public init(name: String, color: String, size: Int) {
+        self.name = name
+    }
+}
+
+extension Matrix_publicClass_unknownFields: EvolutionSubject {
+    static var attribute: EvolutionCell.Attribute { .unknownFields }
+    static var hasGeneratedCode: Bool { true }
+    var colorValue: String? { nil }
+    var sizeValue: Int? { nil }
+    var unknownFieldsValue: ArchiveUnknownFields? { unknownFields }
+}
+
 /// Every cell that works.
 var evolutionMatrixSubjects: [any EvolutionSubject.Type] {
     [
@@ -454,5 +529,9 @@ var evolutionMatrixSubjects: [any EvolutionSubject.Type] {
         Matrix_subclassWithProtocol_defaults.self,
         Matrix_subclassWithProtocol_unknownFields.self,
         Matrix_subclassWithoutInitializer_archiveDefault.self,
+        Matrix_classWithProtocolWithoutInitializer_archiveDefault.self,
+        Matrix_publicClass_alias.self,
+        Matrix_publicClass_defaults.self,
+        Matrix_publicClass_unknownFields.self,
     ]
 }
