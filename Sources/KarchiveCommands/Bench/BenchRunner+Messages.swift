@@ -15,7 +15,7 @@ extension BenchRunner {
     /// The message models with every coder of `messageCoders` and each model's twin with
     /// `@ArchiveCodable`'s code, checked and timed per message.
     func runMessages() throws -> [BenchResult] {
-        let batch = MessageBatch(target: MessageBatch.target(quick: quick))
+        let batch = MessageBatch(target: scope.messageBatch)
         let messages: [(String, (String) throws -> PreparedModel)] = [
             ("Empty message", { try batch.prepare(EmptyMessage.sample(), named: $0, twin: GeneratedCodeEmptyMessage.init) }),
             ("One field", { try batch.prepare(OneFieldMessage.sample(), named: $0, twin: GeneratedCodeOneFieldMessage.init) }),
@@ -34,7 +34,7 @@ extension BenchRunner {
             prepared.append(try message.1(message.0))
         }
         // A third of a document's CPU time each: for eight messages, and still over a hundred rounds.
-        return try time(prepared, budget: quick ? 0.05 : 1.0)
+        return try time(prepared, budget: scope.messageBudget)
     }
 }
 
@@ -79,10 +79,6 @@ extension BenchRunner {
 struct MessageBatch {
     /// The CPU seconds one batch should take.
     let target: Double
-
-    /// The batch duration of a run: a millisecond, enough for the clock's cost (tens of
-    /// nanoseconds) and resolution to vanish in it; a fifth of that with `--quick`.
-    static func target(quick: Bool) -> Double { quick ? 0.000_2 : 0.001 }
 
     /// The most messages in one batch, whatever the clock says (a clock that does not advance
     /// would otherwise double the batch forever).

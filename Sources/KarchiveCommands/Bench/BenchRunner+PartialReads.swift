@@ -29,7 +29,7 @@ struct PartialReadResult {
 /// and the ratios are taken within the round (`BenchRounds`).
 extension BenchRunner {
     func runPartialReads() throws -> [PartialReadResult] {
-        let megabytes = quick ? [0.1, 1] : [1, 10, 100]
+        let megabytes = scope.partialReadMegabytes
         // Documents per megabyte, from a sample of each key form (their archives differ in size).
         let sample = AppState.sample(documents: 1_000)
         let stringBytesPerDocument = Double(try ArchiveEncoder().encode(sample).count) / 1_000
@@ -92,8 +92,8 @@ extension BenchRunner {
         // Only `decode`'s times are kept: every read is a decode.
         var rounds = BenchRounds(coders: reads.count)
         var (spent, completed) = (0.0, 0)
-        let budget = quick ? 0.2 : 4.0
-        while completed < (quick ? 3 : 8) || (spent < budget && completed < 200) {
+        let budget = scope.partialReadBudget
+        while completed < scope.partialReadMinimumRounds || (spent < budget && completed < 200) {
             for (index, read) in reads.enumerated() {
                 let batch = batches[index]
                 let time = try ThreadCPUTime.measure { for _ in 0..<batch { _ = try read.read() } }

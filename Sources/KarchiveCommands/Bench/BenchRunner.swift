@@ -83,24 +83,12 @@ struct BenchRounds {
 /// on one model and not on the next: two commit models identical but for their key type
 /// differed by 11 % in decoding.
 struct BenchRunner {
-    let quick: Bool
+    let scope: BenchScope
     let io: CommandIO
 
-    /// How many passes over the models, and the CPU time each model gets in all.
-    private var passes: Int { quick ? 1 : 4 }
-    private var budget: Double { quick ? 0.15 : 3.2 }
-    /// Every model gets at least this many rounds, however slow it is. The quick run's models
-    /// are small enough for every one to get enough rounds for the spread of its ratios to be
-    /// reported (`BenchRounds.roundsForSpread`).
-    private var minimumRounds: Int { quick ? BenchRounds.roundsForSpread : 8 }
-
-    /// The models and their sizes: the full run uses the benchmark package's sizes.
+    /// The models, at the scope's sizes: the full run's are the benchmark package's.
     func run() throws -> [BenchResult] {
-        let commits = quick ? 100 : 1_000
-        let documents = quick ? 50 : 500
-        let doubles = quick ? 10_000 : 1_000_000
-        let samples = quick ? 200 : 20_000
-        let circles = quick ? 200 : 2_000
+        let (commits, documents, doubles, samples, circles) = (scope.commits, scope.documents, scope.doubles, scope.samples, scope.circles)
         let models: [(String, (String) throws -> PreparedModel)] = [
             ("Commits (string keys) × \(Formatting.count(commits))", {
                 let model = Commit.sample(count: commits)
@@ -127,7 +115,7 @@ struct BenchRunner {
                 io.report("[\(index + 1)/\(models.count)] \(models[index].0): checking every coder")
                 prepared.append(try models[index].1(models[index].0))
             }
-            results += try time(prepared, budget: budget)
+            results += try time(prepared, budget: scope.budget)
         }
         return results
     }
@@ -136,12 +124,12 @@ struct BenchRunner {
     /// `budget` is the CPU time each model gets in all (beyond its minimum rounds).
     func time(_ models: [PreparedModel], budget: Double) throws -> [BenchResult] {
         var rounds = models.map { BenchRounds(coders: $0.coders.count) }
-        let roundsPerPass = (minimumRounds + passes - 1) / passes
-        for pass in 0..<passes {
-            if passes > 1 { io.report("pass \(pass + 1)/\(passes) over \(models.count == 1 ? models[0].name : "\(models.count) models")") }
+        let roundsPerPass = (scope.minimumRounds + scope.passes - 1) / scope.passes
+        for pass in 0..<scope.passes {
+            if scope.passes > 1 { io.report("pass \(pass + 1)/\(scope.passes) over \(models.count == 1 ? models[0].name : "\(models.count) models")") }
             for (index, model) in models.enumerated() {
                 var spent = 0.0, count = 0
-                while count < roundsPerPass || (spent < budget / Double(passes) && count < 250) {
+                while count < roundsPerPass || (spent < budget / Double(scope.passes) && count < 250) {
                     spent += try model.timeOneRound(&rounds[index])
                     count += 1
                 }

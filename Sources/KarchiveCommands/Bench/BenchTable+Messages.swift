@@ -5,10 +5,10 @@ import Foundation
 extension BenchTable {
     static let messageColumns = ["message", "coder", "encode ns", "× JSON", "decode ns", "× JSON", "bytes", "× JSON"]
 
-    /// The section's title, table, notes and steadiness line; `quick`: the run's batches were
-    /// `--quick`'s shorter ones.
-    static func renderMessages(_ results: [BenchResult], quick: Bool) -> [String] {
-        let microseconds = Int((MessageBatch.target(quick: quick) * 1e6).rounded())
+    /// The section's title, table, notes and steadiness line; `scope`: the run's, whose batches
+    /// last `BenchScope.messageBatch`.
+    static func renderMessages(_ results: [BenchResult], scope: BenchScope) -> [String] {
+        let microseconds = Int((scope.messageBatch * 1e6).rounded())
         let batch = microseconds % 1_000 == 0 ? "\(microseconds / 1_000) ms" : "\(microseconds) µs"
         return ["Messages: the cost of one small message, where a coder's fixed cost per call decides its speed", ""]
             + table(messageColumns, rows(results, time: nanoseconds))

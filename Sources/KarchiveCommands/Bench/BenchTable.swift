@@ -82,7 +82,7 @@ enum BenchTable {
     }
 
     /// The machine, toolchain and build the figures come from.
-    static func environment(quick: Bool) -> [String] {
+    static func environment(scope: BenchScope) -> [String] {
         var machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores"
         #if arch(x86_64)
         machine += ", x86_64"
@@ -92,7 +92,7 @@ enum BenchTable {
         if let cpu = cpuModel() { machine += " (\(cpu))" }
         machine += ", \(ProcessInfo.processInfo.operatingSystemVersionString)"
         var lines = [
-            "karchive bench: KeyedArchive against Foundation's coders, measured side by side in one run" + (quick ? " (--quick: small models, few runs)" : ""),
+            "karchive bench: KeyedArchive against Foundation's coders, measured side by side in one run" + scope.headerNote,
             "machine: \(machine)",
             "toolchain: \(swiftVersion), \(isDebugBuild ? "debug" : "release") build",
         ]

@@ -184,8 +184,25 @@ import Testing
     }
 
     @Test func theQuickRunsBatchesAreShorter() {
-        #expect(MessageBatch.target(quick: false) == 0.001)
-        #expect(MessageBatch.target(quick: true) < MessageBatch.target(quick: false))
+        #expect(BenchScope.standard.messageBatch == 0.001 && BenchScope.full.messageBatch == 0.001)
+        #expect(BenchScope.quick.messageBatch < BenchScope.standard.messageBatch)
+    }
+
+    /// Issue 65: the default run measures every section, smaller and shorter than the full
+    /// run, which keeps today's sizes for the committed results; the quick run is smaller still.
+    @Test func theScopesMeasureEverySectionAtTheirSizes() {
+        #expect(BenchScope.full.partialReadMegabytes == [1, 10, 100])
+        #expect(BenchScope.standard.partialReadMegabytes == [1, 10])
+        #expect(BenchScope.full.doubles == 1_000_000 && BenchScope.full.samples == 20_000)
+        #expect(BenchScope.full.commits == 1_000 && BenchScope.full.documents == 500 && BenchScope.full.circles == 2_000)
+        for (smaller, larger) in [(BenchScope.quick, BenchScope.standard), (.standard, .full)] {
+            #expect(smaller.budget < larger.budget && smaller.messageBudget < larger.messageBudget)
+            #expect(smaller.partialReadBudget < larger.partialReadBudget && smaller.doubles < larger.doubles)
+            #expect(smaller.passes <= larger.passes && smaller.partialReadMegabytes.max()! < larger.partialReadMegabytes.max()!)
+        }
+        // Each run says how to run the others.
+        #expect(BenchScope.standard.closingNote.contains("karchive bench --full"))
+        #expect(BenchScope.quick.closingNote.contains("karchive bench"))
     }
 }
 
@@ -193,7 +210,7 @@ import Testing
 /// timed, for each size and both key forms, and the table that reports them.
 @Suite struct BenchPartialReadsTests {
     @Test func everyReadOfEverySizeAndKeyFormIsReported() throws {
-        let results = try BenchRunner(quick: true, io: .capturing()).runPartialReads()
+        let results = try BenchRunner(scope: .quick, io: .capturing()).runPartialReads()
         #expect(results.count == 2 * 2 * 4)
         #expect(Set(results.map(\.keys)) == ["string", "integer"])
         #expect(Set(results.map(\.archive)) == ["App state, 0.1 MB", "App state, 1 MB"])

@@ -107,6 +107,15 @@ import Testing
         #expect(run.errors.contains("warning: this is a debug build"))
         #expect(lines.contains { $0.hasPrefix("warning: this is a debug build") })
         try expectMessagesSection(lines, errors: run.errors)
+        // The last line says how to run a measurement.
+        #expect(lines.last == "This was a check, not a measurement: run karchive bench (about a minute) or karchive bench --full.")
+    }
+
+    @Test func quickAndFullTogetherAreAUsageError() {
+        let run = karchive("bench", "--quick", "--full")
+        #expect(run.status == 64)
+        #expect(run.errors.contains("--quick and --full cannot be used together"))
+        #expect(run.output.isEmpty)
     }
 
     /// The messages section after the documents' table: every message with every coder, times
