@@ -79,7 +79,9 @@ struct ArchiveKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProt
     }
 
     /// Where the entry of a key with the integer form `integer` and the name `name` is
-    /// (`location(of:)`); `key` names it in an error.
+    /// (`location(of:)`); `key` names it in an error. Inlined into both callers: it is the
+    /// `Codable` path's lookup, one function before a path's key shared it.
+    @inline(__always)
     private func location<K: CodingKey>(integer: Int64?, name: String, of key: K) throws -> ValueLocation? {
         // Only a key whose integer and name are different keys can match two entries (an
         // integer and the string that spells it are one key, rejected as a repeat when the
