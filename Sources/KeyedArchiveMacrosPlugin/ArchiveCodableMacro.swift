@@ -117,7 +117,7 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // a key is absent, and never kept or written back as unknown fields.
         // Each key's aliases by position, so that an entry read under one keeps the unknown
         // fields after it in their place.
-        let aliasesOfKeys = shape.entries.map { entry in "[\(entry.aliases.map { "\(evolution.aliasNames.firstIndex(of: $0)!)" }.joined(separator: ", "))]" }
+        let aliasesOfKeys = shape.entries.map { "\(evolution.aliasPositions(of: $0))" }
         let aliasArgument = evolution.aliasNames.isEmpty ? "" : ", aliases: _archiveAliasKeys, aliasesOfKeys: [\(aliasesOfKeys.joined(separator: ", "))]"
         members.append((checksKeyOrder ? "\(Self.extensionKeysAdvice)\n" : "") + "static let _archiveKeys = KeyedArchive.ArchiveKeySet(\(keyList)\(aliasArgument))")
         if !evolution.aliasNames.isEmpty {
@@ -329,9 +329,8 @@ public struct ArchiveCodableMacro: ExtensionMacro {
         // The type by its name, not `Self`, which a property named `Self` would shadow.
         if !evolution.aliasNames.isEmpty { lines.append("let aliases = container.withKeys(\(typeName)._archiveAliasKeys)") }
         for (index, entry) in shape.entries.enumerated() where entry.isDecoded {
-            let aliasIndexes = entry.aliases.map { alias in evolution.aliasNames.firstIndex(of: alias)! }
             lines += evolution.reads(
-                entry, property: "self.\(member(entry.name))", key: "\(index)", aliasKeys: aliasIndexes.map { "\($0)" },
+                entry, property: "self.\(member(entry.name))", key: "\(index)", aliasKeys: evolution.aliasPositions(of: entry).map { "\($0)" },
                 contains: { container, key in "\(container).contains(\(key))" },
                 decode: { container, key in "try \(container).decode(at: \(key))" },
                 decodeWithDefault: { container, key, property in "try \(container).decode(at: \(key), default: &\(property))" })

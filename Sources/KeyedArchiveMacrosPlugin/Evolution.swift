@@ -22,6 +22,12 @@ struct Evolution {
         }
     }
 
+    /// The positions in `aliasNames` (`_archiveAliasKeys`) of `entry`'s aliases, in the order
+    /// they are tried: what the generated reads name, and `ArchiveKeySet`'s `aliasesOfKeys`.
+    func aliasPositions(of entry: CodableShape.Entry) -> [Int] {
+        entry.aliases.map { aliasNames.firstIndex(of: $0)! }
+    }
+
     /// Whether `entry`'s property keeps its initial value when its key is missing.
     func hasDefault(_ entry: CodableShape.Entry) -> Bool {
         defaultsForMissingKeys && entry.hasInitialValue
