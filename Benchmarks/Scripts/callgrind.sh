@@ -7,7 +7,8 @@
 #   REPO_ROOT: the checkout to measure (default: the repository holding this script). It need not
 #   contain the probe: Benchmarks/Callgrind from this script's checkout is copied to
 #   REPO_ROOT/.build-callgrind/Callgrind (gitignored), where its `../..` dependency is REPO_ROOT,
-#   and built there. Environment: MODELS (default: the four large models; the message models,
+#   and built there (callgrind-probe.sh). The committed gate over every message model, both key
+#   forms and both paths is callgrind-gate.sh. Environment: MODELS (default: the four large models; the message models,
 #   one message per iteration, are asked for by name: MODELS="msg-numeric msg-media", or
 #   MODELS=messages for all eight, msg-empty msg-one msg-numeric msg-sample msg-media
 #   msg-numeric-list msg-sample-list msg-media-list; the checkout must have
@@ -27,7 +28,6 @@ set -euo pipefail
 shopt -s inherit_errexit
 
 here=$(cd "$(dirname "$0")" && pwd)
-probe_source="$here/../Callgrind"
 root=$(cd "${1:-$here/../..}" && pwd)
 iterations=${ITERATIONS:-10}
 models=${MODELS:-"commits-int commits-string app-state class-hierarchy"}
@@ -35,22 +35,11 @@ message_models="msg-empty msg-one msg-numeric msg-sample msg-media msg-numeric-l
 [ "$models" = messages ] && models=$message_models
 [ "$models" = string-messages ] && models=$(printf '%s-string ' $message_models)
 
-command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed" >&2; exit 1; }
-[ -f "$root/Package.swift" ] && [ -d "$root/Sources/KeyedArchiveSamples" ] \
-    || { echo "callgrind.sh: $root is not a KeyedArchive checkout" >&2; exit 1; }
-
-work="$root/.build-callgrind"
-package="$work/Callgrind"
-mkdir -p "$package"
-rm -rf "$package/Sources"
-cp "$probe_source/Package.swift" "$package/Package.swift"
-cp -R "$probe_source/Sources" "$package/Sources"
-
 started=$(date +%s)
 echo "checkout:  $root ($(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo 'not a git checkout')$(
     [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ', modified'))"
 echo "toolchain: $(swift --version 2>/dev/null | sed -n -e '1{h;d}' -e 's/^Target: //' -e '${H;x;s/\n/, /;p}')"
-echo "valgrind:  $(valgrind --version)"
+echo "valgrind:  $(valgrind --version 2>/dev/null || echo 'not installed')"
 
 # The options newer than some checkouts are compiled into the probe only when asked for.
 flags=()
@@ -60,38 +49,13 @@ flags=()
 [ "${DIRECT:-0}" = 1 ] && flags+=(-Xswiftc -DDIRECT_CODE)
 case " $models" in *" msg-"*) flags+=(-Xswiftc -DMESSAGE_MODELS) ;; esac
 case " $models " in *" msg-"*"-string "*) flags+=(-Xswiftc -DSTRING_MESSAGE_MODELS) ;; esac
-log="$work/build.log"
-if ! swift build -c release --package-path "$package" --product CallgrindProbe ${flags[@]+"${flags[@]}"} >"$log" 2>&1; then
-    tail -30 "$log" >&2
-    echo "callgrind.sh: the build failed (log: $log)" >&2
-    exit 1
-fi
-built="$(swift build -c release --package-path "$package" ${flags[@]+"${flags[@]}"} --show-bin-path)/CallgrindProbe"
-
-# The counts move by thousands of instructions per iteration with the stack's starting point,
-# which depends on the environment's size and the program's path. So the probe runs from a
-# path of fixed length, in `/`, with a fixed minimal environment; fixed hashing seeds and no
-# address randomization keep Swift's hashing and anything keyed by addresses (the key caches)
-# the same from run to run. Then one build gives the same counts every time, and two checkouts
-# of the same code give the same counts.
-run_dir=$(mktemp -d /tmp/callgrind-probe.XXXXXX)
-trap 'rm -rf "$run_dir"' EXIT
-probe="$run_dir/CallgrindProbe"
-cp "$built" "$probe"
-valgrind=$(command -v valgrind)
-norandom=(setarch "$(uname -m)" -R)
-"${norandom[@]}" true 2>/dev/null || norandom=()
+# shellcheck source=callgrind-probe.sh
+source "$here/callgrind-probe.sh"
+probe_build "$root" ${flags[@]+"${flags[@]}"}
 
 instructions() { # model operation iterations: the run's total instructions
-    local out="$work/callgrind.$1.$2.$3.out" err="$work/callgrind.err"
-    if ! (cd / && env -i PATH=/usr/bin:/bin SWIFT_DETERMINISTIC_HASHING=1 ${norandom[@]+"${norandom[@]}"} \
-        "$valgrind" --tool=callgrind --callgrind-out-file="$out" "$probe" "$1" "$2" "$3" \
-        >"$work/probe.out" 2>"$err"); then
-        cat "$err" "$work/probe.out" >&2
-        echo "callgrind.sh: $* failed" >&2
-        exit 1
-    fi
-    sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$err"
+    probe_valgrind "$probe_work/callgrind.$1.$2.$3.out" -- "$1" "$2" "$3"
+    sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$probe_work/callgrind.err"
 }
 
 per_iteration() { # model operation

@@ -83,6 +83,31 @@ import Testing
                 message("media content, string keys, seed \(seed)", StringKeyedMediaContent(media), GeneratedCodeStringKeyedMediaContent(media)),
             ]
         }
+        return result + varyingMessages
+    }
+
+    /// Every message of the varying streams (`VaryingMessages.swift`), in both key forms.
+    static var varyingMessages: [Message] {
+        var result: [Message] = []
+        for (index, update) in ProfileUpdate.stream().enumerated() {
+            result.append(message("profile update \(index)", update, GeneratedCodeProfileUpdate(update)))
+            result.append(message("profile update \(index), string keys", StringKeyedProfileUpdate(update), GeneratedCodeStringKeyedProfileUpdate(update)))
+        }
+        for (index, event) in InputEvent.stream().enumerated() {
+            result.append(message("input event \(index)", event, GeneratedCodeInputEvent(event)))
+            result.append(message("input event \(index), string keys", StringKeyedInputEvent(event), GeneratedCodeStringKeyedInputEvent(event)))
+        }
+        for (index, batch) in EventBatch.stream().enumerated() {
+            result.append(message("event batch \(index)", batch, GeneratedCodeEventBatch(batch)))
+            result.append(message("event batch \(index), string keys", StringKeyedEventBatch(batch), GeneratedCodeStringKeyedEventBatch(batch)))
+        }
+        let alternating = AlternatingStream.sample()
+        for (index, (heartbeat, line)) in zip(alternating.heartbeats, alternating.lines).enumerated() {
+            result.append(message("heartbeat \(index)", heartbeat, GeneratedCodeHeartbeat(heartbeat)))
+            result.append(message("heartbeat \(index), string keys", StringKeyedHeartbeat(heartbeat), GeneratedCodeStringKeyedHeartbeat(heartbeat)))
+            result.append(message("chat line \(index)", line, GeneratedCodeChatLine(line)))
+            result.append(message("chat line \(index), string keys", StringKeyedChatLine(line), GeneratedCodeStringKeyedChatLine(line)))
+        }
         return result
     }
 

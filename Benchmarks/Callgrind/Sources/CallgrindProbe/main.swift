@@ -243,6 +243,20 @@ struct UncheckedBox<M: Codable>: Codable, @unchecked Sendable {
     exit(2)
 }
 
+#if GATE
+// `CallgrindProbe gate <iterations> <document iterations>`: the callgrind gate's run (Gate.swift).
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "gate",
+   let iterations = Int(CommandLine.arguments[2]), let documentIterations = Int(CommandLine.arguments[3]) {
+    do {
+        try runGate(iterations: iterations, documentIterations: documentIterations)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("CallgrindProbe gate: \(error)\n".utf8))
+        exit(1)
+    }
+}
+#endif
+
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 3 else { usage() }
 let name = arguments[arguments.startIndex]
