@@ -105,6 +105,8 @@ private enum Sample: CustomStringConvertible {
     case dictionary([String: Int]), numeric(StringKeyedNumericStruct), generated(GeneratedCodeStringKeyedMediaContent)
     case generatedList(GeneratedCodeStringKeyedNumericStructList), integers(GeneratedCodeNumericStruct)
     case media(StringKeyedMediaContent)
+    /// Generated code whose messages vary in shape (issue 62): key sets' keys by number.
+    case profile(GeneratedCodeStringKeyedProfileUpdate), events(GeneratedCodeStringKeyedEventBatch)
 
     static func random(_ random: inout SeededRandom) -> Sample {
         func person() -> Person {
@@ -112,7 +114,7 @@ private enum Sample: CustomStringConvertible {
                    age: random.below(3) == 0 ? nil : random.below(100))
         }
         func numeric() -> NumericStruct { NumericStruct((0..<12).map { _ in Int32(random.below(2_000)) - 1_000 }) }
-        switch random.below(12) {
+        switch random.below(14) {
         case 0: return .person(person())
         case 1: return .team(Team(name: "t", members: (0..<random.below(4)).map { _ in person() }, lead: random.below(2) == 0 ? nil : person()))
         case 2: return .reordered(Reordered(age: random.below(2) == 0 ? nil : 3, email: random.below(2) == 0 ? nil : "e", name: "n",
@@ -129,6 +131,8 @@ private enum Sample: CustomStringConvertible {
             return .generated(GeneratedCodeStringKeyedMediaContent(content))
         case 8: return .generatedList(GeneratedCodeStringKeyedNumericStructList(NumericStructList(structList: (0..<random.below(3)).map { _ in numeric() })))
         case 9: return .integers(GeneratedCodeNumericStruct(numeric()))
+        case 12: return .profile(GeneratedCodeStringKeyedProfileUpdate(ProfileUpdate.stream()[random.below(16)]))
+        case 13: return .events(GeneratedCodeStringKeyedEventBatch(EventBatch.stream()[random.below(8)]))
         default:
             var content = MediaContent.sample()
             if random.below(2) == 0 { content.media.copyright = "c" }
@@ -150,6 +154,8 @@ private enum Sample: CustomStringConvertible {
         case .generatedList(let v): "\(v)"
         case .integers(let v): "\(v)"
         case .media(let v): "\(v)"
+        case .profile(let v): "\(v)"
+        case .events(let v): "\(v)"
         }
     }
 
@@ -168,6 +174,8 @@ private enum Sample: CustomStringConvertible {
         case .generatedList(let v): try Self.check(v, options)
         case .integers(let v): try Self.check(v, options)
         case .media(let v): try Self.check(v, options)
+        case .profile(let v): try Self.check(v, options)
+        case .events(let v): try Self.check(v, options)
         }
     }
 

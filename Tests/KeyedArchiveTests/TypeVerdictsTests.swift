@@ -59,17 +59,4 @@ import Testing
         }
         #expect(computed == 3)
     }
-
-    @Test func eachKeySetKeepsItsOwnPlacesPastAnyNumberOfSets() {
-        enum Key: String, CodingKey { case a, b, c }
-        let sets = (0..<300).map { _ in ArchiveKeySet([Key.a, .b, .c]) }
-        var wires = DirectKeyWires()
-        let bases = sets.map { wires.base(for: $0) }
-        #expect(Set(bases).count == sets.count, "each set has its own places")
-        #expect(bases == (0..<300).map { $0 * 3 }, "in the order met")
-        for _ in 0..<2 {
-            for (set, base) in zip(sets, bases).reversed() { #expect(wires.base(for: set) == base) }
-        }
-        #expect(wires.keySetCount == sets.count)
-    }
 }

@@ -13,18 +13,15 @@ public struct ArchiveDirectKeyedContainer: ArchiveKeyedWriter {
     let keys: ArchiveKeySet
     /// The path of the value this container holds.
     let path: CodingPathNode
-    /// Where the places of the string keys of `keys` are in `state.directKeyWires`.
-    let wireBase: Int
 
     init(state: EncodingState, container: ContainerRef, keys: ArchiveKeySet, path: CodingPathNode) {
         (self.state, self.container, self.keys, self.path) = (state, container, keys, path)
-        wireBase = keys.hasStringKeys ? state.directKeyWires.base(for: keys) : 0
     }
 
     /// The key varint of key `index`, adding a string key to the archive's key table the first
     /// time it is written.
     @inline(__always)
-    private func wire(_ index: Int) -> UInt64 { state.directWire(keys, index, base: wireBase) }
+    private func wire(_ index: Int) -> UInt64 { state.directWire(keys, index) }
 
     /// Writes key `index` followed by a natively encoded value: the path of nearly every
     /// entry generated code writes, so what it inlines is kept to the key's fixed varint and the
@@ -32,7 +29,7 @@ public struct ArchiveDirectKeyedContainer: ArchiveKeyedWriter {
     @inline(__always)
     private func writeEntry(_ index: Int, _ write: (inout ByteWriter) -> Void) throws {
         state.withSink(forWritingTo: container) { sink in
-            if let wire = state.quickDirectWire(keys, index, base: wireBase) {
+            if let wire = state.quickDirectWire(keys, index) {
                 sink.writer.appendVarint(wire)
             } else {
                 writeKeySlowly(index, into: sink)

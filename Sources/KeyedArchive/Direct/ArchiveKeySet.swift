@@ -34,6 +34,14 @@ public final class ArchiveKeySet: Sendable {
     let identitiesAreDistinct: Bool
     /// Whether any key is written as a string, whose varint depends on the archive.
     let hasStringKeys: Bool
+    /// What the encoder's key table needs of each string key (`KeyTable.wire(ofNumbered:at:)`),
+    /// worked out once here rather than per archive: its number for the process (`KeyNumbers`;
+    /// `Int.min` for a key written as an integer, which never reaches the table: an index that
+    /// traps if it ever did), the bytes a key table writes for it, and whether its entry stands
+    /// for itself (`KeyNumbers.standsForItself`).
+    let keyNumbers: [Int]
+    let tableBytes: [[UInt8]]
+    let standsForItself: [Bool]
     /// Each key's varint when generated code can write it as it is, with no table or check:
     /// an integer key of a set whose identities are distinct. Otherwise `Self.noFixedWire`,
     /// and the key takes the slower way (`ArchiveDirectKeyedContainer.writeKeySlowly`).
@@ -108,6 +116,9 @@ public final class ArchiveKeySet: Sendable {
         identitiesAreDistinct = Set(identities).count == identities.count
         ownIdentities = Set(identities).union(keys.map { .name($0.stringValue) }).union(aliases?.ownIdentities ?? [])
         hasStringKeys = integerWires.contains(nil)
+        keyNumbers = zip(names, integerWires).map { name, integerWire in integerWire == nil ? KeyNumbers.number(of: name) : Int.min }
+        tableBytes = zip(names, integerWires).map { name, integerWire in integerWire == nil ? KeyNumbers.tableBytes(of: name) : [] }
+        standsForItself = names.map(KeyNumbers.standsForItself)
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
         }

@@ -88,15 +88,12 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     /// be opened (the message is given up then).
     let serial: Int
     let depth: Int
-    /// Where the places of the string keys of `keys` are in `state.directKeyWires`.
-    let wireBase: Int
 
     /// Opens a keyed container with the keys `keys` at the end of the message, at depth `depth`,
     /// reached by `step`.
     init(state: EncodingState, keys: ArchiveKeySet, depth: Int, step: MessageStep) {
         (self.state, self.keys, self.depth) = (state, keys, depth)
         serial = state.openMessageContainer(.keyed, depth: depth, step: step)
-        wireBase = keys.hasStringKeys ? state.directKeyWires.base(for: keys) : 0
     }
 
     /// Makes this container the innermost open one and writes key `index` as a new entry.
@@ -105,7 +102,7 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     @inline(__always)
     private func writeKey(_ index: Int) throws {
         guard state.reachMessageContainer(serial: serial, depth: depth) else { throw MessageAbandoned() }
-        if let wire = state.quickDirectWire(keys, index, base: wireBase) {
+        if let wire = state.quickDirectWire(keys, index) {
             state.main.writer.appendVarint(wire)
         } else {
             try writeKeySlowly(index)
@@ -117,7 +114,7 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     @inline(never)
     private func writeKeySlowly(_ index: Int) throws {
         guard keys.identitiesAreDistinct else { throw state.abandonMessage() }
-        state.main.writer.appendVarint(state.directWire(keys, index, base: wireBase))
+        state.main.writer.appendVarint(state.directWire(keys, index))
     }
 
     /// Writes key `index` followed by a natively encoded value.

@@ -63,8 +63,11 @@ final class DirectKeySlots {
 /// first time an entry with that string is met in a container of that set: a string key's
 /// varint names a table index, which means a different string in every archive.
 struct DirectNameMatches {
-    /// The key sets met in this archive and where their answers start in `answers`.
-    private var bases: [(keys: ObjectIdentifier, base: Int)] = []
+    /// The key sets met in this archive and where their answers start in `answers`. The sets
+    /// themselves, kept alive: the answers outlive the archive when the next one has the same
+    /// key table, and a set freed meanwhile (one made at run time, not kept in a `static let`)
+    /// could leave its address, and so its answers, to a new set with other keys.
+    private var bases: [(keys: ArchiveKeySet, base: Int)] = []
     /// Per key set, one answer per table index: the key's position, −1 for none, or `unknown`.
     private var answers: [Int] = []
     private static let unknown = -2
@@ -72,11 +75,10 @@ struct DirectNameMatches {
     /// Where the answers for `keys` start, for a table of `tableCount` strings.
     @inline(__always)
     mutating func base(for keys: ArchiveKeySet, tableCount: Int) -> Int {
-        let id = ObjectIdentifier(keys)
-        for entry in bases where entry.keys == id { return entry.base }
+        for entry in bases where entry.keys === keys { return entry.base }
         let base = answers.count
         answers.append(contentsOf: repeatElement(Self.unknown, count: tableCount))
-        bases.append((id, base))
+        bases.append((keys, base))
         return base
     }
 

@@ -54,7 +54,6 @@ extension EncodingState: ThreadSpareObject {
     private var isSmall: Bool {
         sinks.count == 1 && main.writer.capacity <= 2 * Self.largestCopiedArchive && main.records.count <= 4_096
             && keyTable.count <= 1_024 && keyTable.retainedByteCount <= 64 * 1_024
-            && directKeyWires.keySetCount <= 1_024
     }
 
     /// Empties everything the last archive put in the state.

@@ -31,8 +31,6 @@ final class EncodingState {
     /// The same for classes, asked only once an instance's identity is settled.
     @exclusivity(unchecked) var directEncodableClasses = TypeVerdicts<any ArchiveDirectEncodable.Type>()
     @exclusivity(unchecked) var integerKeys = IntegerKeyCache()
-    /// String-key varints of the key sets generated code writes with (`ArchiveDirectKeyedContainer`).
-    @exclusivity(unchecked) var directKeyWires = DirectKeyWires()
     /// Whether a message is being written (`Direct/MessageWriting.swift`), whether it was
     /// abandoned, its open containers, and the types whose messages were abandoned on this
     /// thread (tried on the general path at once from then on).

@@ -8,12 +8,29 @@
 /// container, which a lookup would refuse.
 struct KeyTable {
     /// By canonical equivalence (`String` hashing): the indices of the byte-distinct spellings
-    /// of that string, first one first. Kept only once the table stops following the last
-    /// archive's (`following`).
+    /// of that string, first one first, for the first `indexedCount` entries. Made only when a
+    /// key is looked up by name, and brought up to date then (`lookUp`): entries added by
+    /// number need none.
     private var indices: [String: [Int]] = [:]
+    private var indexedCount = 0
+    /// For each key number (`KeyNumbers`) this state has met, the index its key had in the last
+    /// table that held it. Checked, never trusted: the key is in this archive's table there if
+    /// the index is below `count` and `entryNumbers` says the entry there is the key's. So no
+    /// archive has to clear it, and a stream of one type finds each key where the last archive
+    /// had it without writing anything.
+    private var indexByNumber: [Int] = []
+    /// Whether this archive added a key by name (`index(of:)`): a key added by number must
+    /// then be looked up by name first, as that key could be the same spelling.
+    private var addedByName = false
     /// The table's strings, `count` of them; past `count`, while `following`, the rest of the
     /// last archive's table.
     private var entries: [String] = []
+    /// For each entry, the number (`KeyNumbers`) of its key if a key set wrote it, or
+    /// `writtenByName` if it was only written by name: while following, a key set's key that is
+    /// the last table's next one is found by it.
+    private var entryNumbers: [Int] = []
+    /// The `entryNumbers` of an entry no key set wrote: no key number is negative.
+    private static let writtenByName = -1
     /// How many strings the table holds.
     private(set) var count = 0
     /// For each entry, the key varint its entries stand for (`KeyIdentity`): its own, the first
@@ -22,10 +39,6 @@ struct KeyTable {
     /// The first entry whose identity is not its own varint (`Int.max` if none): while `count`
     /// is not past it (nearly always), `identity(of:)` costs one branch.
     private var firstOtherIdentity = Int.max
-    /// Counts the times the table dropped strings it kept from an earlier archive (`settle()`):
-    /// an index noted in the same epoch and below `count` still names the string it named
-    /// (`DirectKeyWires`).
-    private(set) var epoch = 0
     /// Whether the table so far is the start of the last archive's (`entries` beyond `count`
     /// are the rest of it), and `indices` is not kept. A stream of values of one type writes the
     /// same keys in the same order every time, so a new key is nearly always the last table's
@@ -64,7 +77,10 @@ struct KeyTable {
     /// this, then do not pay for in code size.
     @inline(__always)
     mutating func index(of key: String) -> Int {
-        if isLastTablesNext(key) { return followed(key) }
+        if isLastTablesNext(key) {
+            addedByName = true
+            return followed(key)
+        }
         let set = Self.recentSet(of: key)
         if set < recent.count {
             if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
@@ -73,17 +89,62 @@ struct KeyTable {
         return indexAfterMiss(of: key, set: set)
     }
 
-    /// The index of `key`, a name of a key set that generated code writes for the first time in
-    /// this archive (its place in `DirectKeyWires` does not hold): the last table's next key, or
-    /// else looked up. Not remembered as a recent key: generated code keeps the place instead,
-    /// and a lookup by name finds the key all the same.
+    /// The key varint of the string key numbered `number` if this archive's table holds it, or
+    /// if it is the last table's next key while the table follows it (then added); `nil` if the
+    /// key must be added otherwise (`wire(ofNumbered:at:)`). Inlined into each entry of
+    /// generated code: integer comparisons only.
     @inline(__always)
-    mutating func index(ofName key: String) -> Int {
-        if isLastTablesNext(key) {
+    mutating func wire(ofNumber number: Int) -> UInt64? {
+        guard number < indexByNumber.count else { return nil }
+        let index = indexByNumber[number]
+        if index < count, entryNumbers[index] == number { return KeyForm.wire(stringIndex: index) }
+        guard following, count < entryNumbers.count, entryNumbers[count] == number else { return nil }
+        if index != count { indexByNumber[number] = count }
+        count += 1
+        return KeyForm.wire(stringIndex: count - 1)
+    }
+
+    /// The key varint of string key `index` of `keys` (generated code's), added if new: found
+    /// by its number (`wire(ofNumber:)`), or else added without a look-up by name when nothing
+    /// in the archive can be the same key (`addedByName`, `standsForItself`).
+    @inline(__always)
+    mutating func wire(ofNumbered keys: ArchiveKeySet, at index: Int) -> UInt64 {
+        wire(ofNumber: keys.keyNumbers[index]) ?? KeyForm.wire(stringIndex: add(keys, at: index))
+    }
+
+    /// Adds string key `index` of `keys`, which this archive has not written: a new entry with
+    /// the bytes the key set made, or, when the archive may hold its spelling or another
+    /// spelling of it already, whatever the look-up by name finds or adds.
+    @inline(never)
+    private mutating func add(_ keys: ArchiveKeySet, at keyIndex: Int) -> Int {
+        let name = keys.names[keyIndex], number = keys.keyNumbers[keyIndex]
+        let index: Int
+        if isLastTablesNext(name) {
+            // The last table's next key, which the last archive wrote by name.
+            index = count
             count += 1
-            return count - 1
+        } else if !keys.standsForItself[keyIndex] || addedByName {
+            if following { settle() }
+            index = lookUp(name)
+        } else {
+            if following { settle() }
+            index = count
+            materializeEntryBytes()
+            entries.append(name)
+            entryNumbers.append(number)
+            identities.append(KeyForm.wire(stringIndex: index))
+            count += 1
+            entryBytes.append(contentsOf: keys.tableBytes[keyIndex])
+            entryEnds.append(entryBytes.count)
         }
-        return index(of: key)
+        // However it was found or added, the entry is this key's spelling: the next archive that
+        // follows this table finds it by its number.
+        entryNumbers[index] = number
+        if number >= indexByNumber.count {
+            indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
+        }
+        indexByNumber[number] = index
+        return index
     }
 
     /// Whether `key` is the last table's next string while the table follows it. Such a key
@@ -92,18 +153,6 @@ struct KeyTable {
     @inline(__always)
     private func isLastTablesNext(_ key: String) -> Bool {
         following && count < entries.count && StringBits.same(entries[count], key)
-    }
-
-    /// The key varint of the string at `place` if the place still holds (see `DirectKeyWires`):
-    /// the string is in the table, or it is the last table's next one, which is then added
-    /// (while following, the strings from `count` on are the ones noted in this epoch).
-    @inline(__always)
-    mutating func wire(at place: DirectKeyWires.Place) -> UInt64? {
-        guard place.epoch == epoch else { return nil }
-        if place.index < count { return KeyForm.wire(stringIndex: place.index) }
-        guard place.index == count, following else { return nil }
-        count += 1
-        return KeyForm.wire(stringIndex: place.index)
     }
 
     /// The first of the two `recent` slots for `key`.
@@ -126,7 +175,9 @@ struct KeyTable {
     @inline(never)
     private mutating func indexAfterMiss(of key: String, set: Int) -> Int {
         if following { settle() }
+        let added = count
         let index = lookUp(key)
+        if index == added { addedByName = true }
         remember(key, index: index, set: set)
         return index
     }
@@ -141,13 +192,13 @@ struct KeyTable {
     @inline(never)
     private mutating func makeRecent() { recent = Array(repeating: .empty, count: 128) }
 
-    /// Stops following the last archive's table: its entries past `count` are dropped and
-    /// `indices` is made for the ones this archive has.
+    /// Stops following the last archive's table: its entries past `count` are dropped, and
+    /// `indices` starts again (`lookUp` makes it for the entries it needs).
     private mutating func settle() {
         following = false
         if entries.count > count {
-            epoch &+= 1
             entries.removeSubrange(count...)
+            entryNumbers.removeSubrange(count...)
             identities.removeSubrange(count...)
         }
         if entryEnds.count > count {
@@ -155,8 +206,10 @@ struct KeyTable {
             entryEnds.removeSubrange(count...)
         }
         if firstOtherIdentity >= count { firstOtherIdentity = .max }
-        indices.removeAll(keepingCapacity: true)
-        for (index, string) in entries.enumerated() { indices[string, default: []].append(index) }
+        if indexedCount > 0 {
+            indices.removeAll(keepingCapacity: true)
+            indexedCount = 0
+        }
     }
 
     /// Empties the table for a new archive (`EncodingState+Reuse.swift`), which starts by
@@ -165,6 +218,7 @@ struct KeyTable {
         generation &+= 1
         count = 0
         following = true
+        addedByName = false
     }
 
     /// The table's strings, by index.
@@ -196,11 +250,17 @@ struct KeyTable {
 
     /// Adds `key` unless a spelling with its bytes is there (only when not `following`).
     private mutating func lookUp(_ key: String) -> Int {
+        while indexedCount < count {
+            indices[entries[indexedCount], default: []].append(indexedCount)
+            indexedCount += 1
+        }
         let spellings = indices[key] ?? []
         if let index = spellings.first(where: { KeyIdentity.sameBytes(entries[$0], key) }) { return index }
         let index = count
         indices[key, default: []].append(index)
+        indexedCount += 1
         entries.append(key)
+        entryNumbers.append(Self.writtenByName)
         count += 1
         let identity = KeyForm.canonicalDecimalWire(key)
             ?? KeyForm.wire(stringIndex: spellings.first ?? index)
@@ -217,15 +277,28 @@ struct KeyTable {
         writer.appendVarint(UInt64(count))
         // A message with integer keys has no strings: one byte, without touching the arrays.
         guard count > 0 else { return }
+        materializeEntryBytes()
+        entryBytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[0..<entryEnds[count - 1]])) }
+    }
+
+    /// Writes the bytes of the entries added by name since the last call (those added by
+    /// number come with theirs).
+    @inline(__always)
+    private mutating func materializeEntryBytes() {
         while entryEnds.count < count {
-            var string = entries[entryEnds.count]
-            string.withUTF8 { utf8 in
-                Self.appendVarint(UInt64(utf8.count), to: &entryBytes)
-                entryBytes.append(contentsOf: utf8)
-            }
+            Self.appendTableBytes(of: entries[entryEnds.count], to: &entryBytes)
             entryEnds.append(entryBytes.count)
         }
-        entryBytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[0..<entryEnds[count - 1]])) }
+    }
+
+    /// Appends what a key table writes for `name`: its length as a varint, then its UTF-8 bytes.
+    @inline(__always)
+    static func appendTableBytes(of name: String, to bytes: inout [UInt8]) {
+        var name = name
+        name.withUTF8 { utf8 in
+            appendVarint(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// A number for each string key that generated code names, given once for the process: the
+/// same spelling (the same UTF-8 bytes) has the same number in every key set, whatever type
+/// declares it, so that the key table of an archive finds a key it already holds by its number
+/// (`KeyTable.index(ofNumber:)`) instead of by hashing or comparing its name, for any subset,
+/// order and mix of keys, and for a first message as for the thousandth.
+///
+/// Only key sets register (`ArchiveKeySet.init`, once per type, as generated code keeps each in
+/// a `static let`), so the numbers grow with the program's types, never with its data: the
+/// names of dictionary keys and other keys met at run time never come here.
+enum KeyNumbers {
+    /// The numbers given so far, by name; a list per `String` (whose equality is canonical
+    /// equivalence) of the byte-distinct spellings and their numbers.
+    private static let numbers = Mutex<(byName: [String: [(spelling: String, number: Int)]], count: Int)>(([:], 0))
+
+    /// The number of the key spelled `name`, given now if the spelling is new.
+    static func number(of name: String) -> Int {
+        numbers.withLock { numbers in
+            let spellings = numbers.byName[name] ?? []
+            if let known = spellings.first(where: { KeyIdentity.sameBytes($0.spelling, name) }) { return known.number }
+            let number = numbers.count
+            numbers.count += 1
+            numbers.byName[name, default: []].append((name, number))
+            return number
+        }
+    }
+
+    /// Whether a table entry spelled `name` always stands for its own key varint (`KeyTable`'s
+    /// identities): it is not an integer in canonical decimal, and no other spelling is
+    /// canonically equivalent to it. The second holds for ASCII names without `K`, `;` or `` ` ``,
+    /// the only ASCII characters that a non-ASCII one (U+212A KELVIN SIGN, U+037E GREEK
+    /// QUESTION MARK, U+1FEF GREEK VARIA) decomposes to: any other spelling of such a name
+    /// would have to decompose to it, and none can. Such a key's entry needs no look-up; any
+    /// other key takes the table's look-up by name, which knows every rule.
+    static func standsForItself(_ name: String) -> Bool {
+        KeyForm.canonicalDecimalWire(name) == nil
+            && name.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "K") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }
+    }
+
+    /// The bytes a key table writes for `name`: its length as a varint, then its UTF-8 bytes.
+    static func tableBytes(of name: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        KeyTable.appendTableBytes(of: name, to: &bytes)
+        return bytes
+    }
+}
