@@ -75,6 +75,6 @@ import Testing
         #expect(table.count == 0)
         #expect(table.index(of: "b") == 0)
         #expect(table.index(of: "a") == 1)
-        #expect(table.strings == ["b", "a"])
+        #expect(Array(table.strings) == ["b", "a"])
     }
 }

@@ -15,27 +15,34 @@ struct KeyTable {
     private var indexedCount = 0
     /// For each key number (`KeyNumbers`) this state has met, the index its key had in the last
     /// table that held it. Checked, never trusted: the key is in this archive's table there if
-    /// the index is below `count` and `entryNumbers` says the entry there is the key's. So no
+    /// the index is below `count` and the entry there has the key's number. So no
     /// archive has to clear it, and a stream of one type finds each key where the last archive
     /// had it without writing anything.
     private var indexByNumber: [Int] = []
     /// Whether this archive added a key by name (`index(of:)`): a key added by number must
     /// then be looked up by name first, as that key could be the same spelling.
     private var addedByName = false
-    /// The table's strings, `count` of them; past `count`, while `following`, the rest of the
-    /// last archive's table.
-    private var entries: [String] = []
-    /// For each entry, the number (`KeyNumbers`) of its key if a key set wrote it, or
-    /// `writtenByName` if it was only written by name: while following, a key set's key that is
-    /// the last table's next one is found by it.
-    private var entryNumbers: [Int] = []
-    /// The `entryNumbers` of an entry no key set wrote: no key number is negative.
-    private static let writtenByName = -1
+    /// The table's entries, `count` of them; past `count`, while `following`, the rest of the
+    /// last archive's table. One array of the three things an entry has, so that adding or
+    /// dropping entries (every archive of a varying stream does both) touches one.
+    private var entries: [Entry] = []
     /// How many strings the table holds.
     private(set) var count = 0
-    /// For each entry, the key varint its entries stand for (`KeyIdentity`): its own, the first
-    /// canonically equivalent spelling's, or the integer its string spells in canonical decimal.
-    private var identities: [UInt64] = []
+
+    struct Entry {
+        /// The key's name.
+        var name: String
+        /// The number (`KeyNumbers`) of its key if a key set wrote it, or `writtenByName` if it
+        /// was only written by name: while following, a key set's key that is the last table's
+        /// next one is found by it.
+        var number: Int
+        /// The key varint its entries stand for (`KeyIdentity`): its own, the first canonically
+        /// equivalent spelling's, or the integer its string spells in canonical decimal.
+        var identity: UInt64
+    }
+
+    /// The `Entry.number` of an entry no key set wrote: no key number is negative.
+    private static let writtenByName = -1
     /// The first entry whose identity is not its own varint (`Int.max` if none): while `count`
     /// is not past it (nearly always), `identity(of:)` costs one branch.
     private var firstOtherIdentity = Int.max
@@ -97,8 +104,8 @@ struct KeyTable {
     mutating func wire(ofNumber number: Int) -> UInt64? {
         guard number < indexByNumber.count else { return nil }
         let index = indexByNumber[number]
-        if index < count, entryNumbers[index] == number { return KeyForm.wire(stringIndex: index) }
-        guard following, count < entryNumbers.count, entryNumbers[count] == number else { return nil }
+        if index < count, entries[index].number == number { return KeyForm.wire(stringIndex: index) }
+        guard following, count < entries.count, entries[count].number == number else { return nil }
         if index != count { indexByNumber[number] = count }
         count += 1
         return KeyForm.wire(stringIndex: count - 1)
@@ -130,16 +137,14 @@ struct KeyTable {
             if following { settle() }
             index = count
             materializeEntryBytes()
-            entries.append(name)
-            entryNumbers.append(number)
-            identities.append(KeyForm.wire(stringIndex: index))
+            entries.append(Entry(name: name, number: number, identity: KeyForm.wire(stringIndex: index)))
             count += 1
             entryBytes.append(contentsOf: keys.tableBytes[keyIndex])
             entryEnds.append(entryBytes.count)
         }
         // However it was found or added, the entry is this key's spelling: the next archive that
         // follows this table finds it by its number.
-        entryNumbers[index] = number
+        entries[index].number = number
         if number >= indexByNumber.count {
             indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
         }
@@ -152,7 +157,7 @@ struct KeyTable {
     /// table's start), so it is new, and its index is `count`.
     @inline(__always)
     private func isLastTablesNext(_ key: String) -> Bool {
-        following && count < entries.count && StringBits.same(entries[count], key)
+        following && count < entries.count && StringBits.same(entries[count].name, key)
     }
 
     /// The first of the two `recent` slots for `key`.
@@ -198,8 +203,6 @@ struct KeyTable {
         following = false
         if entries.count > count {
             entries.removeSubrange(count...)
-            entryNumbers.removeSubrange(count...)
-            identities.removeSubrange(count...)
         }
         if entryEnds.count > count {
             entryBytes.removeSubrange((count == 0 ? 0 : entryEnds[count - 1])...)
@@ -222,16 +225,16 @@ struct KeyTable {
     }
 
     /// The table's strings, by index.
-    var strings: ArraySlice<String> { entries[0..<count] }
+    var strings: LazyMapSequence<ArraySlice<Entry>, String> { entries[0..<count].lazy.map(\.name) }
 
     /// Bytes the table keeps for the next archive: a reused state keeps only a small table.
-    var retainedByteCount: Int { entryBytes.count + entries.count * MemoryLayout<String>.stride }
+    var retainedByteCount: Int { entryBytes.count + entries.count * MemoryLayout<Entry>.stride }
 
     /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
     @inline(__always)
     func identity(of wire: UInt64) -> UInt64 {
         guard count > firstOtherIdentity, wire & 1 == 1 else { return wire }
-        return identities[Int(wire >> 1)]
+        return entries[Int(wire >> 1)].identity
     }
 
     /// Whether two strings have the same UTF-8 bytes. The same literal (the usual repeat) has
@@ -251,20 +254,18 @@ struct KeyTable {
     /// Adds `key` unless a spelling with its bytes is there (only when not `following`).
     private mutating func lookUp(_ key: String) -> Int {
         while indexedCount < count {
-            indices[entries[indexedCount], default: []].append(indexedCount)
+            indices[entries[indexedCount].name, default: []].append(indexedCount)
             indexedCount += 1
         }
         let spellings = indices[key] ?? []
-        if let index = spellings.first(where: { KeyIdentity.sameBytes(entries[$0], key) }) { return index }
+        if let index = spellings.first(where: { KeyIdentity.sameBytes(entries[$0].name, key) }) { return index }
         let index = count
         indices[key, default: []].append(index)
         indexedCount += 1
-        entries.append(key)
-        entryNumbers.append(Self.writtenByName)
-        count += 1
         let identity = KeyForm.canonicalDecimalWire(key)
             ?? KeyForm.wire(stringIndex: spellings.first ?? index)
-        identities.append(identity)
+        entries.append(Entry(name: key, number: Self.writtenByName, identity: identity))
+        count += 1
         if identity != KeyForm.wire(stringIndex: index), firstOtherIdentity == .max { firstOtherIdentity = index }
         return index
     }
@@ -286,7 +287,7 @@ struct KeyTable {
     @inline(__always)
     private mutating func materializeEntryBytes() {
         while entryEnds.count < count {
-            Self.appendTableBytes(of: entries[entryEnds.count], to: &entryBytes)
+            Self.appendTableBytes(of: entries[entryEnds.count].name, to: &entryBytes)
             entryEnds.append(entryBytes.count)
         }
     }
@@ -314,7 +315,7 @@ struct KeyTable {
     func write(_ order: some Collection<Int>, into writer: inout ByteWriter) {
         writer.appendVarint(UInt64(order.count))
         for index in order {
-            var string = entries[index]
+            var string = entries[index].name
             string.withUTF8 { utf8 in
                 writer.appendVarint(UInt64(utf8.count))
                 writer.append(UnsafeRawBufferPointer(utf8))
