@@ -27,6 +27,10 @@ final class DecodingState {
     /// Whether the key table spells one string two ways (canonically equivalent, different
     /// bytes): then a string lookup may match two entries of a container, and checks (§8.3).
     @exclusivity(unchecked) private(set) var hasEquivalentSpellings = false
+    /// For each key-table index, how generated code matches the entry to a key set's keys.
+    @exclusivity(unchecked) private(set) var keyMatches: [TableEntryMatch] = []
+    /// The key spellings read so far, by their bytes (`KeySpellings`).
+    @exclusivity(unchecked) var keySpellings = KeySpellings()
     /// Per container depth: the keyed container last read at that depth (by the offset of its
     /// entries) and where its next entry starts. Synthesized code reads keys in the order they
     /// were written, so the next lookup usually matches there without a scan; a lookup uses the
@@ -144,18 +148,19 @@ final class DecodingState {
             // Usually the state holds that table already (it kept what it read last): then
             // assigning it again would only release and retain the same arrays.
             if !holdsRememberedKeyTable {
-                keyStrings = rememberedKeyTable.keys
-                keyIdentities = rememberedKeyTable.identities
-                hasEquivalentSpellings = rememberedKeyTable.hasEquivalentSpellings
+                keyStrings = rememberedKeyTable.table.keys
+                keyIdentities = rememberedKeyTable.table.identities
+                hasEquivalentSpellings = rememberedKeyTable.table.hasEquivalentSpellings
+                keyMatches = rememberedKeyTable.table.matches
                 holdsRememberedKeyTable = true
             }
             return
         }
         holdsRememberedKeyTable = false
         directNames.reset()
-        (keyStrings, keyIdentities, hasEquivalentSpellings) = ([], [], false)
-        let table = try ArchiveBody.keyTable(in: reader, at: parts.keyTable)
-        (keyStrings, keyIdentities, hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
+        (keyStrings, keyIdentities, hasEquivalentSpellings, keyMatches) = ([], [], false, [])
+        let table = try keySpellings.keyTable(in: reader, at: parts.keyTable)
+        (keyStrings, keyIdentities, hasEquivalentSpellings, keyMatches) = (table.keys, table.identities, table.hasEquivalentSpellings, table.matches)
         holdsRememberedKeyTable = rememberedKeyTable.keep(reader, parts.keyTable, table)
     }
 

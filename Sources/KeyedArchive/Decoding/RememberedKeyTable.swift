@@ -15,10 +15,8 @@ import Darwin
 struct RememberedKeyTable {
     /// The table's bytes, from its count on.
     private var bytes: [UInt8] = []
-    /// What those bytes read as (`ArchiveBody.keyTable(in:at:)`).
-    private(set) var keys: [String] = []
-    private(set) var identities: [UInt64] = []
-    private(set) var hasEquivalentSpellings = false
+    /// What those bytes read as (`KeySpellings.keyTable(in:at:)`).
+    private(set) var table = DecodedKeyTable()
 
     /// Tables up to this size are kept: a reused state holds little memory.
     static let maximumSize = 4_096
@@ -34,14 +32,13 @@ struct RememberedKeyTable {
     /// Keeps the table at `range` of `reader`, read as `table`, if it is small enough and holds
     /// any key; otherwise keeps nothing. Returns whether it kept it.
     @discardableResult
-    mutating func keep(_ reader: ByteReader, _ range: Range<Int>,
-                       _ table: (keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool)) -> Bool {
+    mutating func keep(_ reader: ByteReader, _ range: Range<Int>, _ table: DecodedKeyTable) -> Bool {
         guard !table.keys.isEmpty, range.count <= Self.maximumSize else {
             if !bytes.isEmpty { self = RememberedKeyTable() }
             return false
         }
         bytes = Array(UnsafeRawBufferPointer(start: reader.base + range.lowerBound, count: range.count))
-        (keys, identities, hasEquivalentSpellings) = (table.keys, table.identities, table.hasEquivalentSpellings)
+        self.table = table
         return true
     }
 }

@@ -34,14 +34,22 @@ public final class ArchiveKeySet: Sendable {
     let identitiesAreDistinct: Bool
     /// Whether any key is written as a string, whose varint depends on the archive.
     let hasStringKeys: Bool
-    /// What the encoder's key table needs of each string key (`KeyTable.wire(ofNumbered:at:)`),
-    /// worked out once here rather than per archive: its number for the process (`KeyNumbers`;
-    /// `Int.min` for a key written as an integer, which never reaches the table: an index that
-    /// traps if it ever did), the bytes a key table writes for it, and whether its entry stands
-    /// for itself (`KeyNumbers.standsForItself`).
+    /// Each key's name as a number for the process (`KeyNumbers`), worked out once here: the
+    /// encoder's key table finds a string key by it (`KeyTable.wire(ofNumbered:at:)`), and the
+    /// decoder matches a key-table entry to a key by it (`DirectNameMatches`), names of integer
+    /// keys included (an entry may spell one, §8.3).
     let keyNumbers: [Int]
+    /// The bytes a key table writes for each string key (its length and UTF-8 bytes), made once
+    /// here; empty for a key written as an integer.
     let tableBytes: [[UInt8]]
+    /// Whether each key's name stands for itself (`KeyNumbers.standsForItself`), and whether
+    /// every one does: then an entry whose spelling stands for itself matches a key exactly when
+    /// their numbers are equal, with no look-up by name.
     let standsForItself: [Bool]
+    let namesStandForThemselves: Bool
+    /// The largest of `keyNumbers` (−1 for no keys): a spelling found to have no number once
+    /// more numbers than this had been given is none of these names.
+    let largestNumber: Int
     /// Each key's varint when generated code can write it as it is, with no table or check:
     /// an integer key of a set whose identities are distinct. Otherwise `Self.noFixedWire`,
     /// and the key takes the slower way (`ArchiveDirectKeyedContainer.writeKeySlowly`).
@@ -116,9 +124,11 @@ public final class ArchiveKeySet: Sendable {
         identitiesAreDistinct = Set(identities).count == identities.count
         ownIdentities = Set(identities).union(keys.map { .name($0.stringValue) }).union(aliases?.ownIdentities ?? [])
         hasStringKeys = integerWires.contains(nil)
-        keyNumbers = zip(names, integerWires).map { name, integerWire in integerWire == nil ? KeyNumbers.number(of: name) : Int.min }
+        keyNumbers = names.map(KeyNumbers.number(of:))
         tableBytes = zip(names, integerWires).map { name, integerWire in integerWire == nil ? KeyNumbers.tableBytes(of: name) : [] }
         standsForItself = names.map(KeyNumbers.standsForItself)
+        namesStandForThemselves = !standsForItself.contains(false)
+        largestNumber = keyNumbers.max() ?? -1
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
         }

@@ -90,12 +90,19 @@ struct DirectNameMatches {
         return known == Self.unknown ? nil : known
     }
 
-    /// The position in `keys` of the key that table string `index` (`name`) matches, or −1.
+    /// The position in `keys` of the key that table string `index` (`name`) matches, or −1:
+    /// by the name's number when the entry and every name of the set stand for themselves
+    /// (then the same bytes are the only way to be the same name), else by a look-up by name.
     @inline(__always)
-    mutating func key(forTableIndex index: Int, base: Int, keys: ArchiveKeySet, name: () -> String) -> Int {
+    mutating func key(forTableIndex index: Int, base: Int, keys: ArchiveKeySet, match: TableEntryMatch, name: () -> String) -> Int {
         let known = answers[base + index]
         if known != Self.unknown { return known }
-        let answer = keys.keyByName[name()] ?? -1
+        let answer: Int
+        switch match {
+        case .number(let number) where keys.namesStandForThemselves: answer = keys.keyNumbers.firstIndex(of: number) ?? -1
+        case .noKeyName(let given) where keys.namesStandForThemselves && keys.largestNumber < given: answer = -1
+        default: answer = keys.keyByName[name()] ?? -1
+        }
         answers[base + index] = answer
         return answer
     }
@@ -141,7 +148,7 @@ extension DecodingState {
         if names < 0 { names = directNames.base(for: keys, tableCount: keyStrings.count) }
         // The string is read only when the answer is not known yet: copying the array out
         // first would retain and release it on every call.
-        return directNames.key(forTableIndex: index, base: names, keys: keys) { keyStrings[index] }
+        return directNames.key(forTableIndex: index, base: names, keys: keys, match: keyMatches[index]) { keyStrings[index] }
     }
 }
 

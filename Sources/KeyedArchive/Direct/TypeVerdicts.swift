@@ -51,7 +51,7 @@ struct TypeVerdicts<Verdict> {
 extension ObjectIdentifier {
     /// How many slots the tables keyed by an object's address have (`TypeVerdicts`' sets): a
     /// power of two, so that a slot is some bits of the address's hash.
-    static var slotCount: Int { 64 }
+    static var slotCount: Int { 256 }
 
     /// This object's slot in such a table: the top bits of its address times the 64-bit golden
     /// ratio (Fibonacci hashing), so that types whose metadata lie a fixed distance apart (a

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A number for each string key that generated code names, given once for the process: the
+/// A number for each key name that generated code names, given once for the process: the
 /// same spelling (the same UTF-8 bytes) has the same number in every key set, whatever type
 /// declares it, so that the key table of an archive finds a key it already holds by its number
 /// (`KeyTable.index(ofNumber:)`) instead of by hashing or comparing its name, for any subset,
@@ -23,6 +23,15 @@ enum KeyNumbers {
             numbers.count += 1
             numbers.byName[name, default: []].append((name, number))
             return number
+        }
+    }
+
+    /// The number of the key spelled `name` if a key set has named it, without giving one; and
+    /// how many numbers were given then: a key set whose numbers are all below that count had
+    /// named its keys already, so a `nil` holds for it (numbers only grow).
+    static func existingNumber(of name: String) -> (number: Int?, given: Int) {
+        numbers.withLock { numbers in
+            (numbers.byName[name]?.first(where: { KeyIdentity.sameBytes($0.spelling, name) })?.number, numbers.count)
         }
     }
 

@@ -20,9 +20,11 @@ import Testing
         #expect(heartbeat.keyNumbers[0] == line.keyNumbers[1])
         #expect(heartbeat.keyNumbers[0] == KeyNumbers.number(of: "sequence"))
         #expect(Set(heartbeat.keyNumbers + line.keyNumbers).count == 3)
-        // An integer key has no number.
+        // An integer key's name has its number too (an entry may spell it).
         enum IntegerKeys: Int, CodingKey { case one = 1, two }
-        #expect(ArchiveKeySet([IntegerKeys.one, .two]).keyNumbers.allSatisfy { $0 < 0 })
+        #expect(ArchiveKeySet([IntegerKeys.one, .two]).keyNumbers == [KeyNumbers.number(of: "one"), KeyNumbers.number(of: "two")])
+        #expect(KeyNumbers.existingNumber(of: "one").number == KeyNumbers.number(of: "one"))
+        #expect(KeyNumbers.existingNumber(of: "a name no key set has \(UInt64.random(in: 0...UInt64.max))").number == nil)
     }
 
     @Test func keySetsOfOneNameShareItsNumberPastAnyNumberOfSets() {
