@@ -64,13 +64,42 @@ public let nullCoderName = "Null coder"
 /// its coders. `codableCoders` makes a `JSONEncoder` per document, a cost that disappears in a
 /// document; in a message of a few fields it would be a good part of what is timed.
 public func messageCoders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
-    let archive = ArchiveEncoder(), archiveDecoder = ArchiveDecoder()
-    let json = JSONEncoder(), jsonDecoder = JSONDecoder()
-    let plist = PropertyListEncoder(), plistDecoder = PropertyListDecoder()
-    plist.outputFormat = .binary
-    return [
-        Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "JSON", encode: { try json.encode($0) }, decode: { try jsonDecoder.decode(Model.self, from: $0) }),
-        Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try plistDecoder.decode(Model.self, from: $0) }),
-    ]
+    MessageCoderSet().coders(Model.self)
+}
+
+/// One encoder and one decoder of each coder of `messageCoders`, and another Archive pair for
+/// generated code, kept for a whole stream of messages whatever their types: a program whose
+/// stream carries several message types (a heartbeat, then a chat line) sends them all through
+/// the same coder, and a coder's state kept from the previous message (key tables, buffers)
+/// must then serve a message of another shape.
+public struct MessageCoderSet: Sendable {
+    /// "Archive"'s encoder and decoder.
+    private let archive = ArchiveEncoder(), archiveDecoder = ArchiveDecoder()
+    /// "Archive, generated"'s encoder and decoder.
+    private let generated = ArchiveEncoder(), generatedDecoder = ArchiveDecoder()
+    /// "JSON"'s encoder and decoder.
+    private let json = JSONEncoder(), jsonDecoder = JSONDecoder()
+    /// "PropertyList"'s encoder and decoder.
+    private let plist = PropertyListEncoder(), plistDecoder = PropertyListDecoder()
+
+    /// A set of new coders; the property list encoder writes the binary format.
+    public init() { plist.outputFormat = .binary }
+
+    /// "Archive", "JSON" and "PropertyList" for messages of type `Model`, on this set's coders.
+    public func coders<Model: Codable & Sendable>(_: Model.Type) -> [Coder<Model>] {
+        let (archive, archiveDecoder, json, jsonDecoder, plist, plistDecoder) = (archive, archiveDecoder, json, jsonDecoder, plist, plistDecoder)
+        return [
+            Coder(name: "Archive", encode: { try archive.encode($0) }, decode: { try archiveDecoder.decode(Model.self, from: $0) }),
+            Coder(name: "JSON", encode: { try json.encode($0) }, decode: { try jsonDecoder.decode(Model.self, from: $0) }),
+            Coder(name: "PropertyList", encode: { try plist.encode($0) }, decode: { try plistDecoder.decode(Model.self, from: $0) }),
+        ]
+    }
+
+    /// `ArchiveEncoder`/`ArchiveDecoder` for a twin with generated code, named "Archive,
+    /// generated": a pair of its own, apart from "Archive"'s, as each coder of a row has its own.
+    public func generatedCoder<Twin: Codable & Sendable>(_: Twin.Type) -> Coder<Twin> {
+        let (generated, generatedDecoder) = (generated, generatedDecoder)
+        return Coder(name: generatedCoderName, encode: { try generated.encode($0) },
+                     decode: { try generatedDecoder.decode(Twin.self, from: $0) })
+    }
 }

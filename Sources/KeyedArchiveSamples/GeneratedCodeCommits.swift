@@ -183,15 +183,15 @@ extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDir
 /// code, in place of `model`. Its `encode` ignores the model it is handed and writes `twin`
 /// (the same values; converting them is not what is timed), and its `decode` reads a `Twin`
 /// array and hands back `model`: `decodesTwin` is the check that the bytes decode to `twin`.
+/// `archive`: the encoder and decoder to use, a stream's shared ones (`MessageCoderSet`); new
+/// ones by default.
 public func generatedCodeCoder<Model, Twin: Codable & Equatable & Sendable>(
-    for model: Model, twin: Twin
+    for model: Model, twin: Twin, through archive: Coder<Twin> = MessageCoderSet().generatedCoder(Twin.self)
 ) -> (coder: Coder<Model>, decodesTwin: @Sendable (Data) throws -> Bool) where Model: Sendable {
-    let encoder = ArchiveEncoder()
-    let decoder = ArchiveDecoder()
     let coder = Coder<Model>(name: generatedCoderName,
-                             encode: { _ in try encoder.encode(twin) },
-                             decode: { data in _ = try decoder.decode(Twin.self, from: data); return model })
-    return (coder, { try decoder.decode(Twin.self, from: $0) == twin })
+                             encode: { _ in try archive.encode(twin) },
+                             decode: { data in _ = try archive.decode(data); return model })
+    return (coder, { try archive.decode($0) == twin })
 }
 
 /// The name of `generatedCodeCoder(for:twin:)`'s coder in tables.

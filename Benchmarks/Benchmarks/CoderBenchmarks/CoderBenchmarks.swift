@@ -31,6 +31,8 @@ let benchmarks: @Sendable () -> Void = {
     // microseconds, too little to time alone, so each measurement is of a thousand messages
     // (`scalingFactor`), and package-benchmark reports its times and mallocs per message, the
     // times in nanoseconds (its automatic units would round 27.4 µs to 27 µs).
+    // The varying streams (`VaryingSuite`) take the stream's next message on every call, so
+    // their times are the mean message's over the stream.
     // Run alone with --filter "Messages/.*".
     let messageConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal, .peakMemoryResident],

@@ -30,9 +30,14 @@ func generatedCode<Annotated: Codable & Sendable>(_: Annotated.Type) -> [Coder<A
 public struct Measurement: Sendable {
     public let model: String
     public let coder: String
-    /// Encodes the model once.
+    /// How many messages `encode` and `decode` take in turn: 1 for a model or a message, the
+    /// stream's length for a stream whose messages vary (`VaryingSuite`).
+    public let messages: Int
+    /// Encodes the model once (a stream's next message).
     public let encode: @Sendable () throws -> Data
-    /// Decodes bytes made by `encode` once (the result is kept alive, then dropped).
+    /// Decodes bytes made by `encode` once (the result is kept alive, then dropped). A stream's
+    /// decodes its next message's archive, made when the measurement was, and reads not the bytes
+    /// handed in: they are one message's.
     public let decode: @Sendable (Data) throws -> Void
 }
 
@@ -45,7 +50,7 @@ func ceiling<Model: Codable & Sendable>(_ model: Model) -> [Coder<Model>] {
 
 func measurements<Model: Sendable>(_ name: String, _ model: Model, _ coders: [Coder<Model>]) -> [Measurement] {
     coders.map { coder in
-        Measurement(model: name, coder: coder.name, encode: { try coder.encode(model) },
+        Measurement(model: name, coder: coder.name, messages: 1, encode: { try coder.encode(model) },
                     decode: { data in withExtendedLifetime(try coder.decode(data)) {} })
     }
 }

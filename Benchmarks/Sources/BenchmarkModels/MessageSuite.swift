@@ -12,8 +12,8 @@ import SwiftProtobuf
 /// JSON and swift-protobuf (converting from and to the model). Model names start with
 /// "Messages/", so `--filter "Messages/.*"` runs the group alone.
 public enum MessageSuite {
-    /// Every message model's rows, each coder checked first; throws `ConversionError` if one
-    /// does not decode its message back to the model.
+    /// Every message model's rows, then the varying streams' (`VaryingSuite`), each coder
+    /// checked first; throws `ConversionError` if one does not decode its message back to the model.
     public static func all() throws -> [Measurement] {
         try [
             messages("EmptyMessage", EmptyMessage.sample(), Annotated.EmptyMessage.init, Kabench_PBEmptyMessage.init, { $0.model() }),
@@ -29,7 +29,7 @@ public enum MessageSuite {
                      Kabench_PBPrimitivesSampleList.init, { try $0.model() }),
             messages("MediaContentList", MediaContentList.sample(), Annotated.MediaContentList.init,
                      Kabench_PBMediaContentList.init, { try $0.model() }),
-        ].flatMap { $0 } + stringKeyed()
+        ].flatMap { $0 } + stringKeyed() + VaryingSuite.all()
     }
 
     /// The same models with synthesized string keys, the keys most Swift types have

@@ -9,6 +9,9 @@
 // each ratio is worked out within a round; the table gives the median over the rounds of each
 // time and of each ratio, and the spread of the ratios.
 //
+// The varying streams (`VaryingSuite`) take their messages in turn, batch after batch: their
+// times are per message, the mean over the stream.
+//
 // usage: swift run -c release MessageRounds [ROUNDS]   (default 40; about 2 s a round)
 import BenchmarkModels
 import Foundation
@@ -65,12 +68,15 @@ for round in 1...rounds {
     FileHandle.standardError.write(Data("round \(round)/\(rounds)\n".utf8))
 }
 
-/// Per round, `numerator`'s time over `denominator`'s (a speed ratio of `denominator` to `numerator`).
-@MainActor func ratios(_ numerator: Row, _ denominator: Row) -> [Double] {
-    zip(times[numerator]!, times[denominator]!).map { $0 / $1 }
+/// Per round, `numerator`'s time over `denominator`'s (a speed ratio of `denominator` to
+/// `numerator`); nil where a row is not measured (the varying streams have no swift-protobuf row).
+@MainActor func ratios(_ numerator: Row, _ denominator: Row) -> [Double]? {
+    guard let numerators = times[numerator], let denominators = times[denominator] else { return nil }
+    return zip(numerators, denominators).map { $0 / $1 }
 }
-@MainActor func ns(_ row: Row) -> String { String(format: "%.0f", median(times[row]!)) }
-func ratio(_ values: [Double]) -> String {
+@MainActor func ns(_ row: Row) -> String { times[row].map { String(format: "%.0f", median($0)) } ?? "—" }
+func ratio(_ values: [Double]?) -> String {
+    guard let values else { return "—" }
     let (low, high) = middleHalf(values)
     return String(format: "%.2f× (%.2f–%.2f)", median(values), low, high)
 }

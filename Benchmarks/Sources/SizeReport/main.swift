@@ -11,7 +11,9 @@ var sizes: [String: [String: Int]] = [:]
 var models: [String] = []
 for measurement in measurements {
     if sizes[measurement.model] == nil { models.append(measurement.model) }
-    sizes[measurement.model, default: [:]][measurement.coder] = try measurement.encode().count
+    // A stream whose messages vary: the mean message's bytes, over the whole stream.
+    let bytes = try (0..<measurement.messages).reduce(0) { total, _ in total + (try measurement.encode().count) }
+    sizes[measurement.model, default: [:]][measurement.coder] = (bytes + measurement.messages / 2) / measurement.messages
 }
 
 print("| model | coder | bytes | × JSON | × protobuf |")

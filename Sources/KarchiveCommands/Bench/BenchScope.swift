@@ -33,7 +33,7 @@ enum BenchScope: Sendable, Equatable {
 
     // The messages (`BenchRunner.runMessages`).
 
-    /// The CPU seconds each message model gets in all.
+    /// The CPU seconds each row of messages gets in all, a message model or a varying stream.
     var messageBudget: Double { self == .full ? 1.0 : self == .standard ? 0.6 : 0.05 }
     /// The CPU seconds one batch of messages takes: a millisecond, enough for the clock's cost
     /// (tens of nanoseconds) and resolution to vanish in it; a fifth of that for the quick run.

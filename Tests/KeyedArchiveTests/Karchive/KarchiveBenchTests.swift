@@ -243,3 +243,76 @@ import Testing
         #expect(title?.hasPrefix("A") == false)
     }
 }
+
+/// `karchive bench`'s streams whose messages vary in shape (issue 62): every message checked
+/// before any is timed, each coder kept for the whole stream, and times per message.
+@Suite struct MessageStreamTests {
+    /// The coders of every message row, in the table's order.
+    private let coderNames = ["Archive", generatedCoderName, "JSON", "PropertyList"]
+
+    @Test func everyStreamRowHasTheMessageRowsCodersOverItsWholeStream() throws {
+        let rows = BenchRunner(scope: .quick, io: .capturing()).varyingMessages(MessageBatch(target: 0.000_05))
+        #expect(rows.map(\.0) == ["Varying optionals", "Varying enum", "Array of several types", "Two types alternating"]
+            + ["Varying optionals", "Varying enum", "Array of several types", "Two types alternating"].map { $0 + ", string keys" })
+        for (name, prepare) in rows {
+            let prepared = try prepare(name)
+            #expect(prepared.name == name && prepared.coders == coderNames)
+            // The generated code writes the model's bytes; every coder wrote something.
+            #expect(prepared.sizes[0] == prepared.sizes[1] && prepared.sizes.allSatisfy { $0 > 0 }, "\(name): \(prepared.sizes)")
+            var rounds = BenchRounds(coders: prepared.coders.count)
+            #expect(try prepared.timeOneRound(&rounds) > 0)
+            #expect(rounds.count == 1 && rounds.encode.allSatisfy { $0[0] > 0 } && rounds.decode.allSatisfy { $0[0] > 0 })
+        }
+    }
+
+    @Test func aStreamHoldsEveryMessageWithEveryCoder() throws {
+        let updates = try MessageStream(named: "U", ProfileUpdate.stream(), model: { $0 }, twin: GeneratedCodeProfileUpdate.init)
+        #expect(updates.count == ProfileUpdate.stream().count && updates.names == coderNames)
+        // Heartbeat then chat line, each pair on the same coders: twice as many messages as pairs.
+        let alternating = try MessageStream.alternating(named: "A", heartbeat: StringKeyedHeartbeat.init, GeneratedCodeStringKeyedHeartbeat.init,
+                                                        line: StringKeyedChatLine.init, GeneratedCodeStringKeyedChatLine.init)
+        #expect(alternating.count == 2 * AlternatingStream.sample().heartbeats.count)
+        for stream in [updates, alternating] {
+            #expect(stream.encodes.map(\.count) == Array(repeating: stream.count, count: 4))
+            #expect(stream.bytes.map(\.count) == Array(repeating: stream.count, count: 4))
+            // The messages differ in shape, so their archives differ in size.
+            #expect(Set(stream.bytes[0]).count > 1)
+            // Every kept decoder reads every archive, in the stream's order.
+            for decodes in stream.decodes { for decode in decodes { try decode() } }
+        }
+    }
+
+    @Test func everyMessageIsCheckedNotOnlyTheFirst() throws {
+        // Every message's twin made from the first message: the first passes, the second fails.
+        let stream = ProfileUpdate.stream()
+        #expect(stream[0] != stream[1])
+        do {
+            _ = try MessageStream(named: "Mismatched", stream, model: { $0 }, twin: { _ in GeneratedCodeProfileUpdate(stream[0]) })
+            Issue.record("a twin that differs from its message was not caught")
+        } catch let failure as CommandFailure {
+            #expect(failure.description.contains("message 2 of Mismatched"), "\(failure.description)")
+        }
+    }
+
+    @Test func aRowsTimeIsPerMessageOverWholePassesOfTheStream() throws {
+        // Messages of 3 µs against a 1 ms target: 333 for one message, 336 (42 passes over 8)
+        // for a stream of eight; each timing divided by the number of messages it held.
+        var asked: [Int] = []
+        let prepared = try MessageBatch(target: 0.001).timed(
+            "R", coders: ["JSON"], bytes: [10], multiple: 8,
+            encode: [{ count in asked.append(count); return Double(count) * 3e-6 }], decode: [{ Double($0) * 5e-6 }])
+        var rounds = BenchRounds(coders: 1)
+        let total = try prepared.timeOneRound(&rounds)
+        #expect(asked.last == 336)
+        #expect(abs(rounds.encode[0][0] - 3e-6) < 1e-15 && abs(rounds.decode[0][0] - 5e-6) < 1e-15)
+        #expect(abs(total - (336 * 3e-6 + 200 * 5e-6)) < 1e-12)
+        #expect(MessageBatch.whole(333, 8) == 336 && MessageBatch.whole(3, 8) == 8 && MessageBatch.whole(333, 1) == 333)
+    }
+
+    @Test func aBatchTakesTheStreamsMessagesInTurn() throws {
+        var taken: [Int] = []
+        let operations: [() throws -> Void] = (0..<3).map { index in { taken.append(index) } }
+        _ = try MessageBatch.cycle(operations, 7)
+        #expect(taken == [0, 1, 2, 0, 1, 2, 0])
+    }
+}

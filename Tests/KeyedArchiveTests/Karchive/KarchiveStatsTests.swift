@@ -127,8 +127,8 @@ import Testing
         let header = try #require(lines[title...].firstIndex { $0.hasPrefix("message ") })
         #expect(lines[header].split(separator: " ") == ["message", "coder", "encode", "ns", "×", "JSON", "decode", "ns", "×", "JSON", "bytes", "×", "JSON"])
         let rows = lines[(header + 2)...].prefix { !$0.isEmpty }
-        // Eight messages in both key forms, four coders each.
-        #expect(rows.count == 64)
+        // Eight messages and four varying streams, in both key forms, four coders each.
+        #expect(rows.count == 96)
         var message = ""
         var cells: [String: [String: [String]]] = [:]
         var order: [String] = []
@@ -166,7 +166,7 @@ import Testing
             ("Numeric struct list × 5, string keys", bytes(StringKeyedNumericStructList(.sample()))),
             ("Primitives sample list × 5, string keys", bytes(StringKeyedPrimitivesSampleList(.sample()))),
             ("Media content list × 5, string keys", bytes(StringKeyedMediaContentList(.sample()))),
-        ]
+        ] + varyingStreamSizes()
         #expect(order == expected.map(\.0))
         let coders = ["Archive", "Archive, generated", "JSON", "PropertyList"]
         for (name, sizes) in expected {
@@ -177,12 +177,41 @@ import Testing
         }
         // Every message was checked (decoded back) before it was timed.
         for (index, (name, _)) in expected.enumerated() {
-            #expect(errors.contains("[message \(index + 1)/16] \(name): checking every coder\n"), "\(name)")
+            #expect(errors.contains("[message \(index + 1)/24] \(name): checking every coder\n"), "\(name)")
         }
+        #expect(lines[title...].contains { $0.hasPrefix("Varying optionals, Varying enum, Array of several types, Two types alternating: streams") })
         // Each section says how steady its rounds were.
         #expect(lines[..<title].filter { $0.hasPrefix("Steadiness: ") }.count == 1)
         #expect(lines[title...].filter { $0.hasPrefix("Steadiness: ") }.count == 1)
     }
+}
+
+/// The varying streams' rows and each coder's bytes for the mean message of the stream (each
+/// message encoded by a new coder: a kept one writes the same bytes, `VaryingStreamTests`), in
+/// the order of the messages section: integer keys, then string keys.
+private func varyingStreamSizes() throws -> [(String, [Int])] {
+    /// Archive, generated (the same bytes), JSON and binary property list: the mean message's bytes, rounded.
+    func meanBytes(_ messages: [any Encodable]) throws -> [Int] {
+        let plist = PropertyListEncoder()
+        plist.outputFormat = .binary
+        let sizes = try messages.map { message in
+            try [ArchiveEncoder().encode(message).count, ArchiveEncoder().encode(message).count,
+                 JSONEncoder().encode(message).count, plist.encode(message).count]
+        }
+        return (0..<4).map { coder in (sizes.map { $0[coder] }.reduce(0, +) + messages.count / 2) / messages.count }
+    }
+    let alternating = AlternatingStream.sample()
+    let pairs = Array(zip(alternating.heartbeats, alternating.lines))
+    return try [
+        ("Varying optionals", meanBytes(ProfileUpdate.stream())), ("Varying enum", meanBytes(InputEvent.stream())),
+        ("Array of several types", meanBytes(EventBatch.stream())),
+        ("Two types alternating", meanBytes(pairs.flatMap { [$0 as any Encodable, $1] })),
+        ("Varying optionals, string keys", meanBytes(ProfileUpdate.stream().map(StringKeyedProfileUpdate.init))),
+        ("Varying enum, string keys", meanBytes(InputEvent.stream().map(StringKeyedInputEvent.init))),
+        ("Array of several types, string keys", meanBytes(EventBatch.stream().map(StringKeyedEventBatch.init))),
+        ("Two types alternating, string keys",
+         meanBytes(pairs.flatMap { [StringKeyedHeartbeat($0) as any Encodable, StringKeyedChatLine($1)] })),
+    ]
 }
 
 /// The command line itself: help, usage errors, unreadable input.
