@@ -1,11 +1,12 @@
 import Testing
 @testable import KeyedArchive
 
-/// The per-state tables in front of conformance lookups and key-set places: a state meets every
+/// The per-state tables in front of conformance lookups: a state meets every
 /// type its thread codes, so they must answer right past any number of types, whatever slots
 /// the types' addresses share.
 @Suite struct TypeVerdictsTests {
-    /// Distinct types, many more than the table's slots: arrays nested 0 to 199 deep.
+    /// Distinct types, as many as asked (more than the table's 512 places): arrays nested
+    /// 0 to count − 1 deep.
     private static func types(_ count: Int) -> [Any.Type] {
         var types: [Any.Type] = []
         func add<T>(_: T.Type, depth: Int) {
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func eachTypeKeepsItsOwnVerdictPastAnyNumberOfTypes() {
-        let types = Self.types(200)
+        let types = Self.types(600)
         var verdicts = TypeVerdicts<Int>()
         var computed = 0
         for round in 0..<3 {
@@ -36,9 +37,9 @@ import Testing
     }
 
     @Test func typesOfOneSetComeInTurnWithoutRecomputing() throws {
-        // Three of the 200 types whose addresses hash to the same set (some set must hold
-        // four: there are 64).
-        let types = Self.types(200)
+        // Three of the 600 types whose addresses hash to the same set (some set must hold
+        // three: there are 256).
+        let types = Self.types(600)
         let bySet = Dictionary(grouping: types.indices) { ObjectIdentifier(types[$0]).slot }
         let shared = try #require(bySet.values.max { $0.count < $1.count })
         try #require(shared.count >= 3)
