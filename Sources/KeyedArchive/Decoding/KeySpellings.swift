@@ -42,7 +42,11 @@ struct KeySpellings {
     /// `nil` if they are not valid UTF-8.
     @inline(__always)
     mutating func spelling(at offset: Int, length: Int, in reader: ByteReader) -> Spelling? {
-        guard length <= Self.longest else { return Self.spelling(at: offset, length: length, in: reader) }
+        guard length <= Self.longest else {
+            // Not kept, so not looked up among the key names either (a lock and a hash per
+            // entry per archive): a look-up by name decides, as for a name with other spellings.
+            return reader.utf8String(offset, length).map { Spelling(string: $0, number: nil, numbersGiven: 0, standsForItself: false) }
+        }
         let slot = Self.slot(of: reader.base + offset, length: length)
         if slot < slots.count, let known = slots[slot], known.bytes.count == length,
            length == 0 || known.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, reader.base + offset, length) == 0 }) {
@@ -120,6 +124,14 @@ extension KeySpellings {
         var table = DecodedKeyTable()
         guard count > 0 else {
             guard p == end else { throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table") }
+            return table
+        }
+        // A table larger than the spellings kept is a document's (dictionary keys, mostly): it
+        // would only push the names of types out. Read as the wire layer reads it, each entry
+        // matched by name.
+        guard count <= UInt64(Self.slotCount) else {
+            (table.keys, table.identities, table.hasEquivalentSpellings) = try ArchiveBody.keyTable(in: reader, at: range)
+            table.matches = Array(repeating: .byName, count: table.keys.count)
             return table
         }
         table.keys.reserveCapacity(Int(count))

@@ -35,6 +35,8 @@ import Testing
         }
         for round in 0..<3_000 {
             var entries = (0..<next(6)).map { _ in Array(Self.names[next(Self.names.count)].utf8) }
+            // Now and then a document's table, larger than the spellings kept.
+            if round % 500 == 0 { entries += (0..<300).map { Array("key \($0 * next(3))".utf8) } }
             // Now and then a damaged entry: bytes that are not UTF-8.
             if next(10) == 0, !entries.isEmpty { entries[next(entries.count)] = [0xC3, 0x28] }
             var bytes = Self.table(entries)
