@@ -114,35 +114,26 @@ extension KeySpellings {
     /// spelling from this table. When every entry stands for itself and spells a distinct key
     /// name, each entry's identity is its own varint, with no look-up.
     mutating func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError) -> DecodedKeyTable {
-        let end = range.upperBound
-        var p = range.lowerBound
-        let countStart = p
-        let count = try reader.varint(at: &p, limit: end)
-        guard count <= UInt64(end - p) else {
-            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
-        }
+        var entries = try KeyTableEntries(reader, range)
         var table = DecodedKeyTable()
-        guard count > 0 else {
-            guard p == end else { throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table") }
-            return table
-        }
         // A table larger than the spellings kept is a document's (dictionary keys, mostly): it
         // would only push the names of types out. Read as the wire layer reads it, each entry
         // matched by name.
-        guard count <= UInt64(Self.slotCount) else {
+        guard entries.count <= Self.slotCount else {
             (table.keys, table.identities, table.hasEquivalentSpellings) = try ArchiveBody.keyTable(in: reader, at: range)
             table.matches = Array(repeating: .byName, count: table.keys.count)
             return table
         }
-        table.keys.reserveCapacity(Int(count))
-        table.matches.reserveCapacity(Int(count))
+        if entries.count > 0 {
+            table.keys.reserveCapacity(entries.count)
+            table.matches.reserveCapacity(entries.count)
+        }
         round &+= 1
         var distinctNames = true
-        for _ in 0..<count {
-            let start = p
-            let length = try reader.length(at: &p, limit: end)
-            guard let spelling = spelling(at: p, length: length, in: reader) else {
-                throw ArchiveFormatError(.invalidUTF8, at: start, "key table entry is not valid UTF-8")
+        for _ in 0..<entries.count {
+            let entry = try entries.next()
+            guard let spelling = spelling(at: entry.offset, length: entry.length, in: reader) else {
+                throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
             }
             table.keys.append(spelling.string)
             switch (spelling.standsForItself, spelling.number) {
@@ -156,12 +147,11 @@ extension KeySpellings {
                 table.matches.append(.byName)
                 distinctNames = false
             }
-            p += length
         }
-        guard p == end else {
-            throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
-        }
-        if distinctNames {
+        try entries.finish()
+        if table.keys.isEmpty {
+            return table
+        } else if distinctNames {
             table.identities = table.keys.indices.map { KeyForm.wire(stringIndex: $0) }
         } else {
             (table.identities, table.hasEquivalentSpellings) = KeyIdentity.identities(of: table.keys)

@@ -37,30 +37,63 @@ struct ArchiveBody {
     /// The key table at `range` (which must end with it): its strings and their identities.
     static func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError)
         -> (keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool) {
-        let end = range.upperBound
-        var p = range.lowerBound
-        let countStart = p
-        let count = try reader.varint(at: &p, limit: end)
-        guard count <= UInt64(end - p) else {
-            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - p) bytes that remain")
-        }
+        var entries = try KeyTableEntries(reader, range)
         var keys: [String] = []
         // Not for an empty table (an archive with integer keys only): reserving nothing still
         // makes a new buffer.
-        if count > 0 { keys.reserveCapacity(Int(count)) }
-        for _ in 0..<count {
-            let start = p
-            let length = try reader.length(at: &p, limit: end)
-            guard let string = reader.utf8String(p, length) else {
-                throw ArchiveFormatError(.invalidUTF8, at: start, "key table entry is not valid UTF-8")
+        if entries.count > 0 { keys.reserveCapacity(entries.count) }
+        for _ in 0..<entries.count {
+            let entry = try entries.next()
+            guard let string = reader.utf8String(entry.offset, entry.length) else {
+                throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
             }
             keys.append(string)
-            p += length
         }
-        guard p == end else {
-            throw ArchiveFormatError(.malformed, at: p, "\(end - p) unexpected bytes after the key table")
-        }
+        try entries.finish()
         let (identities, hasEquivalentSpellings) = keys.isEmpty ? ([], false) : KeyIdentity.identities(of: keys)
         return (keys, identities, hasEquivalentSpellings)
+    }
+}
+
+/// The entries of a key table (`Spec/FORMAT.md` §8.2), one at a time: the count checked against
+/// the bytes that remain, each entry's length against the table's end, and nothing after the
+/// last. What an entry's bytes mean is the caller's (`ArchiveBody.keyTable(in:at:)`, the
+/// decoder's `KeySpellings`).
+struct KeyTableEntries {
+    private let reader: ByteReader
+    private let end: Int
+    private var offset: Int
+    /// How many entries the table says it has (no more than its bytes could hold).
+    let count: Int
+
+    /// The table at `range` of `reader`, which must end with it.
+    @inline(__always)
+    init(_ reader: ByteReader, _ range: Range<Int>) throws(ArchiveFormatError) {
+        (self.reader, end, offset) = (reader, range.upperBound, range.lowerBound)
+        let countStart = offset
+        let count = try reader.varint(at: &offset, limit: end)
+        guard count <= UInt64(end - offset) else {
+            throw ArchiveFormatError(.truncated, at: countStart, "key table of \(count) keys exceeds the \(end - offset) bytes that remain")
+        }
+        self.count = Int(count)
+    }
+
+    /// The next entry: where it starts (its length, for errors), and where its bytes start and
+    /// how many there are.
+    @inline(__always)
+    mutating func next() throws(ArchiveFormatError) -> (start: Int, offset: Int, length: Int) {
+        let start = offset
+        let length = try reader.length(at: &offset, limit: end)
+        let bytes = offset
+        offset = bytes &+ length
+        return (start, bytes, length)
+    }
+
+    /// Checks that nothing follows the last entry read.
+    @inline(__always)
+    func finish() throws(ArchiveFormatError) {
+        guard offset == end else {
+            throw ArchiveFormatError(.malformed, at: offset, "\(end - offset) unexpected bytes after the key table")
+        }
     }
 }
