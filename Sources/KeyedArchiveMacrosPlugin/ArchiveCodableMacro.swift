@@ -317,23 +317,61 @@ public struct ArchiveCodableMacro: ExtensionMacro {
             """
     }
 
-    /// Reads every decoded entry in key order, as the synthesized `init(from:)` does; each
-    /// property's type comes from the assignment. A property with aliases or a default is read
-    /// as `codableInitializer` reads it.
+    /// Reads the container as swift-protobuf's generated `decodeMessage` does: a loop over its
+    /// entries (`nextKey()`) that switches on each one's position and reads it into the
+    /// property's local, an alias being one more case; then each property is set from its local
+    /// in key order, and a property no entry gave is read as the synthesized `init(from:)` reads
+    /// it (`keyNotFound`, `nil`, or with aliases and defaults as `codableInitializer` reads it).
+    /// The general path's reader gives no entries to the loop, so that its reads and errors are
+    /// `init(from:)`'s, in its order. Each local's type comes from its property (`unreadField`),
+    /// each read's from the local.
     static func decodingInitializer(_ typeName: String, _ shape: CodableShape, _ evolution: Evolution) -> String {
         // Without coding keys there is no container to read (`decodeFunction`).
         guard !shape.decodesNothing else {
             return "private init(_archiveFrom container: KeyedArchive.ArchiveDirectKeyedDecodingContainer?) throws {}"
         }
+        let decoded = shape.entries.enumerated().filter { $0.element.isDecoded }
         var lines: [String] = []
         // The type by its name, not `Self`, which a property named `Self` would shadow.
         if !evolution.aliasNames.isEmpty { lines.append("let aliases = container.withKeys(\(typeName)._archiveAliasKeys)") }
-        for (index, entry) in shape.entries.enumerated() where entry.isDecoded {
-            lines += evolution.reads(
-                entry, property: "self.\(member(entry.name))", key: "\(index)", aliasKeys: evolution.aliasPositions(of: entry).map { "\($0)" },
+        // Locals named by position: no property name can shadow `container` or `key`.
+        for (index, entry) in decoded {
+            lines.append("var field\(index) = container.unreadField { (value: \(typeName)) in value.\(member(entry.name)) }")
+        }
+        if !decoded.isEmpty {
+            var cases: [String] = []
+            for (index, entry) in decoded {
+                cases.append("case \(index): field\(index) = try .some(container.decode(at: \(index)))")
+                for alias in evolution.aliasPositions(of: entry) {
+                    let position = shape.entries.count + alias
+                    cases.append("case \(position): field\(index) = try .some(container.decode(at: \(position)))")
+                }
+            }
+            lines.append("while let key = try container.nextKey() {")
+            lines.append("    switch key {")
+            lines += cases.map { "    " + $0 }
+            lines.append("    default: try container.skipEntry()")
+            lines.append("    }")
+            lines.append("}")
+        }
+        for (index, entry) in decoded {
+            let property = "self.\(member(entry.name))"
+            if entry.aliases.isEmpty, !evolution.hasDefault(entry) {
+                lines.append("\(property) = try field\(index) ?? container.decode(at: \(index))")
+                continue
+            }
+            let reads = evolution.reads(
+                entry, property: property, key: "\(index)", aliasKeys: evolution.aliasPositions(of: entry).map { "\($0)" },
                 contains: { container, key in "\(container).contains(\(key))" },
                 decode: { container, key in "try \(container).decode(at: \(key))" },
                 decodeWithDefault: { container, key, property in "try \(container).decode(at: \(key), default: &\(property))" })
+            // An entry the loop read wins; the reads look for the property only when it found none.
+            lines += ["if let value = field\(index) {", "    \(property) = value"]
+            if let first = reads.first, first.hasPrefix("if ") {
+                lines += ["} else " + first] + reads.dropFirst()
+            } else {
+                lines += ["} else {"] + reads.map { "    " + $0 } + ["}"]
+            }
         }
         // Last: the entries no property took.
         if let unknown = shape.unknownFields { lines.append("self.\(member(unknown.name)) = try container.unknownFields()") }

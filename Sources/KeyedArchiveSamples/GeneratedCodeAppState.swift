@@ -145,13 +145,54 @@ extension GeneratedCodeAppState.Settings: ArchiveDirectEncodable, ArchiveDirectD
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.theme = try container.decode(at: 0)
-        self.fontSize = try container.decode(at: 1)
-        self.showLineNumbers = try container.decode(at: 2)
-        self.autosave = try container.decode(at: 3)
-        self.autosaveIntervalSeconds = try container.decode(at: 4)
-        self.language = try container.decode(at: 5)
-        self.recentFolders = try container.decode(at: 6)
+        var field0 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.theme
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.fontSize
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.showLineNumbers
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.autosave
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.autosaveIntervalSeconds
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.language
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeAppState.Settings) in
+            value.recentFolders
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.theme = try field0 ?? container.decode(at: 0)
+        self.fontSize = try field1 ?? container.decode(at: 1)
+        self.showLineNumbers = try field2 ?? container.decode(at: 2)
+        self.autosave = try field3 ?? container.decode(at: 3)
+        self.autosaveIntervalSeconds = try field4 ?? container.decode(at: 4)
+        self.language = try field5 ?? container.decode(at: 5)
+        self.recentFolders = try field6 ?? container.decode(at: 6)
     }
 }
 
@@ -182,15 +223,66 @@ extension GeneratedCodeAppState.Document: ArchiveDirectEncodable, ArchiveDirectD
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.id = try container.decode(at: 0)
-        self.title = try container.decode(at: 1)
-        self.tags = try container.decode(at: 2)
-        self.created = try container.decode(at: 3)
-        self.modified = try container.decode(at: 4)
-        self.wordCount = try container.decode(at: 5)
-        self.pinned = try container.decode(at: 6)
-        self.sharing = try container.decode(at: 7)
-        self.color = try container.decode(at: 8)
+        var field0 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.id
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.title
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.tags
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.created
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.modified
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.wordCount
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.pinned
+        }
+        var field7 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.sharing
+        }
+        var field8 = container.unreadField { (value: GeneratedCodeAppState.Document) in
+            value.color
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            case 8:
+                field8 = try .some(container.decode(at: 8))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.id = try field0 ?? container.decode(at: 0)
+        self.title = try field1 ?? container.decode(at: 1)
+        self.tags = try field2 ?? container.decode(at: 2)
+        self.created = try field3 ?? container.decode(at: 3)
+        self.modified = try field4 ?? container.decode(at: 4)
+        self.wordCount = try field5 ?? container.decode(at: 5)
+        self.pinned = try field6 ?? container.decode(at: 6)
+        self.sharing = try field7 ?? container.decode(at: 7)
+        self.color = try field8 ?? container.decode(at: 8)
     }
 }
 
@@ -215,8 +307,29 @@ extension GeneratedCodeAppState: ArchiveDirectEncodable, ArchiveDirectDecodable 
     /// Whether the generated code reads what `init(from:)` reads, in the same order.
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.settings = try container.decode(at: 0)
-        self.documents = try container.decode(at: 1)
-        self.folderCounts = try container.decode(at: 2)
+        var field0 = container.unreadField { (value: GeneratedCodeAppState) in
+            value.settings
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeAppState) in
+            value.documents
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeAppState) in
+            value.folderCounts
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.settings = try field0 ?? container.decode(at: 0)
+        self.documents = try field1 ?? container.decode(at: 1)
+        self.folderCounts = try field2 ?? container.decode(at: 2)
     }
 }

@@ -59,13 +59,54 @@ extension GeneratedCodeCommit: ArchiveDirectEncodable, ArchiveDirectDecodable {
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sha = try container.decode(at: 0)
-        self.url = try container.decode(at: 1)
-        self.author = try container.decode(at: 2)
-        self.message = try container.decode(at: 3)
-        self.commentCount = try container.decode(at: 4)
-        self.additions = try container.decode(at: 5)
-        self.deletions = try container.decode(at: 6)
+        var field0 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.sha
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.url
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.author
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.message
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.commentCount
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.additions
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeCommit) in
+            value.deletions
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sha = try field0 ?? container.decode(at: 0)
+        self.url = try field1 ?? container.decode(at: 1)
+        self.author = try field2 ?? container.decode(at: 2)
+        self.message = try field3 ?? container.decode(at: 3)
+        self.commentCount = try field4 ?? container.decode(at: 4)
+        self.additions = try field5 ?? container.decode(at: 5)
+        self.deletions = try field6 ?? container.decode(at: 6)
     }
 }
 
@@ -93,9 +134,30 @@ extension GeneratedCodeCommit.Author: ArchiveDirectEncodable, ArchiveDirectDecod
     public static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.name = try container.decode(at: 0)
-        self.email = try container.decode(at: 1)
-        self.date = try container.decode(at: 2)
+        var field0 = container.unreadField { (value: GeneratedCodeCommit.Author) in
+            value.name
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeCommit.Author) in
+            value.email
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeCommit.Author) in
+            value.date
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.name = try field0 ?? container.decode(at: 0)
+        self.email = try field1 ?? container.decode(at: 1)
+        self.date = try field2 ?? container.decode(at: 2)
     }
 }
 
@@ -146,13 +208,54 @@ extension GeneratedCodeIntKeyedCommit: ArchiveDirectEncodable, ArchiveDirectDeco
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeIntKeyedCommit { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sha = try container.decode(at: 0)
-        self.url = try container.decode(at: 1)
-        self.author = try container.decode(at: 2)
-        self.message = try container.decode(at: 3)
-        self.commentCount = try container.decode(at: 4)
-        self.additions = try container.decode(at: 5)
-        self.deletions = try container.decode(at: 6)
+        var field0 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.sha
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.url
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.author
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.message
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.commentCount
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.additions
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeIntKeyedCommit) in
+            value.deletions
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sha = try field0 ?? container.decode(at: 0)
+        self.url = try field1 ?? container.decode(at: 1)
+        self.author = try field2 ?? container.decode(at: 2)
+        self.message = try field3 ?? container.decode(at: 3)
+        self.commentCount = try field4 ?? container.decode(at: 4)
+        self.additions = try field5 ?? container.decode(at: 5)
+        self.deletions = try field6 ?? container.decode(at: 6)
     }
 }
 
@@ -173,9 +276,30 @@ extension GeneratedCodeIntKeyedCommit.Author: ArchiveDirectEncodable, ArchiveDir
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeIntKeyedCommit.Author { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.name = try container.decode(at: 0)
-        self.email = try container.decode(at: 1)
-        self.date = try container.decode(at: 2)
+        var field0 = container.unreadField { (value: GeneratedCodeIntKeyedCommit.Author) in
+            value.name
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeIntKeyedCommit.Author) in
+            value.email
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeIntKeyedCommit.Author) in
+            value.date
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.name = try field0 ?? container.decode(at: 0)
+        self.email = try field1 ?? container.decode(at: 1)
+        self.date = try field2 ?? container.decode(at: 2)
     }
 }
 

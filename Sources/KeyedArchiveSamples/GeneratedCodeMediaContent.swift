@@ -123,18 +123,84 @@ extension GeneratedCodeMediaContent.Media: ArchiveDirectEncodable, ArchiveDirect
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.Media { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.uri = try container.decode(at: 0)
-        self.title = try container.decode(at: 1)
-        self.width = try container.decode(at: 2)
-        self.height = try container.decode(at: 3)
-        self.format = try container.decode(at: 4)
-        self.duration = try container.decode(at: 5)
-        self.size = try container.decode(at: 6)
-        self.bitrate = try container.decode(at: 7)
-        self.hasBitrate = try container.decode(at: 8)
-        self.persons = try container.decode(at: 9)
-        self.player = try container.decode(at: 10)
-        self.copyright = try container.decode(at: 11)
+        var field0 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.uri
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.title
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.width
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.height
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.format
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.duration
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.size
+        }
+        var field7 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.bitrate
+        }
+        var field8 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.hasBitrate
+        }
+        var field9 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.persons
+        }
+        var field10 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.player
+        }
+        var field11 = container.unreadField { (value: GeneratedCodeMediaContent.Media) in
+            value.copyright
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            case 8:
+                field8 = try .some(container.decode(at: 8))
+            case 9:
+                field9 = try .some(container.decode(at: 9))
+            case 10:
+                field10 = try .some(container.decode(at: 10))
+            case 11:
+                field11 = try .some(container.decode(at: 11))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.uri = try field0 ?? container.decode(at: 0)
+        self.title = try field1 ?? container.decode(at: 1)
+        self.width = try field2 ?? container.decode(at: 2)
+        self.height = try field3 ?? container.decode(at: 3)
+        self.format = try field4 ?? container.decode(at: 4)
+        self.duration = try field5 ?? container.decode(at: 5)
+        self.size = try field6 ?? container.decode(at: 6)
+        self.bitrate = try field7 ?? container.decode(at: 7)
+        self.hasBitrate = try field8 ?? container.decode(at: 8)
+        self.persons = try field9 ?? container.decode(at: 9)
+        self.player = try field10 ?? container.decode(at: 10)
+        self.copyright = try field11 ?? container.decode(at: 11)
     }
 }
 
@@ -154,11 +220,42 @@ extension GeneratedCodeMediaContent.MediaImage: ArchiveDirectEncodable, ArchiveD
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent.MediaImage { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.uri = try container.decode(at: 0)
-        self.title = try container.decode(at: 1)
-        self.width = try container.decode(at: 2)
-        self.height = try container.decode(at: 3)
-        self.size = try container.decode(at: 4)
+        var field0 = container.unreadField { (value: GeneratedCodeMediaContent.MediaImage) in
+            value.uri
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeMediaContent.MediaImage) in
+            value.title
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeMediaContent.MediaImage) in
+            value.width
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeMediaContent.MediaImage) in
+            value.height
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeMediaContent.MediaImage) in
+            value.size
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.uri = try field0 ?? container.decode(at: 0)
+        self.title = try field1 ?? container.decode(at: 1)
+        self.width = try field2 ?? container.decode(at: 2)
+        self.height = try field3 ?? container.decode(at: 3)
+        self.size = try field4 ?? container.decode(at: 4)
     }
 }
 
@@ -175,8 +272,24 @@ extension GeneratedCodeMediaContent: ArchiveDirectEncodable, ArchiveDirectDecoda
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContent { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.media = try container.decode(at: 0)
-        self.images = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeMediaContent) in
+            value.media
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeMediaContent) in
+            value.images
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.media = try field0 ?? container.decode(at: 0)
+        self.images = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -192,6 +305,17 @@ extension GeneratedCodeMediaContentList: ArchiveDirectEncodable, ArchiveDirectDe
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeMediaContentList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.mediaContentList = try container.decode(at: 0)
+        var field0 = container.unreadField { (value: GeneratedCodeMediaContentList) in
+            value.mediaContentList
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.mediaContentList = try field0 ?? container.decode(at: 0)
     }
 }

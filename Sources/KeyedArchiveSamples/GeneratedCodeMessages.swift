@@ -106,7 +106,8 @@ extension GeneratedCodeEmptyMessage: ArchiveDirectEncodable, ArchiveDirectDecoda
         try GeneratedCodeEmptyMessage(_archiveFrom: nil)
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeEmptyMessage { try _archiveDecode(from: &decoder) }
-    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {}
+    private init(_archiveFrom container: ArchiveDirectKeyedDecodingContainer?) throws {
+    }
 }
 
 extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDecodable {
@@ -121,7 +122,18 @@ extension GeneratedCodeOneFieldMessage: ArchiveDirectEncodable, ArchiveDirectDec
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeOneFieldMessage { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.id = try container.decode(at: 0)
+        var field0 = container.unreadField { (value: GeneratedCodeOneFieldMessage) in
+            value.id
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.id = try field0 ?? container.decode(at: 0)
     }
 }
 
@@ -148,18 +160,84 @@ extension GeneratedCodeNumericStruct: ArchiveDirectEncodable, ArchiveDirectDecod
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeNumericStruct { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.f1 = try container.decode(at: 0)
-        self.f2 = try container.decode(at: 1)
-        self.f3 = try container.decode(at: 2)
-        self.f4 = try container.decode(at: 3)
-        self.f5 = try container.decode(at: 4)
-        self.f6 = try container.decode(at: 5)
-        self.f7 = try container.decode(at: 6)
-        self.f8 = try container.decode(at: 7)
-        self.f9 = try container.decode(at: 8)
-        self.f10 = try container.decode(at: 9)
-        self.f11 = try container.decode(at: 10)
-        self.f12 = try container.decode(at: 11)
+        var field0 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f1
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f2
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f3
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f4
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f5
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f6
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f7
+        }
+        var field7 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f8
+        }
+        var field8 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f9
+        }
+        var field9 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f10
+        }
+        var field10 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f11
+        }
+        var field11 = container.unreadField { (value: GeneratedCodeNumericStruct) in
+            value.f12
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            case 8:
+                field8 = try .some(container.decode(at: 8))
+            case 9:
+                field9 = try .some(container.decode(at: 9))
+            case 10:
+                field10 = try .some(container.decode(at: 10))
+            case 11:
+                field11 = try .some(container.decode(at: 11))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.f1 = try field0 ?? container.decode(at: 0)
+        self.f2 = try field1 ?? container.decode(at: 1)
+        self.f3 = try field2 ?? container.decode(at: 2)
+        self.f4 = try field3 ?? container.decode(at: 3)
+        self.f5 = try field4 ?? container.decode(at: 4)
+        self.f6 = try field5 ?? container.decode(at: 5)
+        self.f7 = try field6 ?? container.decode(at: 6)
+        self.f8 = try field7 ?? container.decode(at: 7)
+        self.f9 = try field8 ?? container.decode(at: 8)
+        self.f10 = try field9 ?? container.decode(at: 9)
+        self.f11 = try field10 ?? container.decode(at: 10)
+        self.f12 = try field11 ?? container.decode(at: 11)
     }
 }
 
@@ -196,28 +274,144 @@ extension GeneratedCodePrimitivesSample: ArchiveDirectEncodable, ArchiveDirectDe
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodePrimitivesSample { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.intValue = try container.decode(at: 0)
-        self.longValue = try container.decode(at: 1)
-        self.floatValue = try container.decode(at: 2)
-        self.doubleValue = try container.decode(at: 3)
-        self.shortValue = try container.decode(at: 4)
-        self.charValue = try container.decode(at: 5)
-        self.booleanValue = try container.decode(at: 6)
-        self.intValueBoxed = try container.decode(at: 7)
-        self.longValueBoxed = try container.decode(at: 8)
-        self.floatValueBoxed = try container.decode(at: 9)
-        self.doubleValueBoxed = try container.decode(at: 10)
-        self.shortValueBoxed = try container.decode(at: 11)
-        self.charValueBoxed = try container.decode(at: 12)
-        self.booleanValueBoxed = try container.decode(at: 13)
-        self.intArray = try container.decode(at: 14)
-        self.longArray = try container.decode(at: 15)
-        self.floatArray = try container.decode(at: 16)
-        self.doubleArray = try container.decode(at: 17)
-        self.shortArray = try container.decode(at: 18)
-        self.charArray = try container.decode(at: 19)
-        self.booleanArray = try container.decode(at: 20)
-        self.string = try container.decode(at: 21)
+        var field0 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.intValue
+        }
+        var field1 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.longValue
+        }
+        var field2 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.floatValue
+        }
+        var field3 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.doubleValue
+        }
+        var field4 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.shortValue
+        }
+        var field5 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.charValue
+        }
+        var field6 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.booleanValue
+        }
+        var field7 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.intValueBoxed
+        }
+        var field8 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.longValueBoxed
+        }
+        var field9 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.floatValueBoxed
+        }
+        var field10 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.doubleValueBoxed
+        }
+        var field11 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.shortValueBoxed
+        }
+        var field12 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.charValueBoxed
+        }
+        var field13 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.booleanValueBoxed
+        }
+        var field14 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.intArray
+        }
+        var field15 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.longArray
+        }
+        var field16 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.floatArray
+        }
+        var field17 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.doubleArray
+        }
+        var field18 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.shortArray
+        }
+        var field19 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.charArray
+        }
+        var field20 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.booleanArray
+        }
+        var field21 = container.unreadField { (value: GeneratedCodePrimitivesSample) in
+            value.string
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            case 8:
+                field8 = try .some(container.decode(at: 8))
+            case 9:
+                field9 = try .some(container.decode(at: 9))
+            case 10:
+                field10 = try .some(container.decode(at: 10))
+            case 11:
+                field11 = try .some(container.decode(at: 11))
+            case 12:
+                field12 = try .some(container.decode(at: 12))
+            case 13:
+                field13 = try .some(container.decode(at: 13))
+            case 14:
+                field14 = try .some(container.decode(at: 14))
+            case 15:
+                field15 = try .some(container.decode(at: 15))
+            case 16:
+                field16 = try .some(container.decode(at: 16))
+            case 17:
+                field17 = try .some(container.decode(at: 17))
+            case 18:
+                field18 = try .some(container.decode(at: 18))
+            case 19:
+                field19 = try .some(container.decode(at: 19))
+            case 20:
+                field20 = try .some(container.decode(at: 20))
+            case 21:
+                field21 = try .some(container.decode(at: 21))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.intValue = try field0 ?? container.decode(at: 0)
+        self.longValue = try field1 ?? container.decode(at: 1)
+        self.floatValue = try field2 ?? container.decode(at: 2)
+        self.doubleValue = try field3 ?? container.decode(at: 3)
+        self.shortValue = try field4 ?? container.decode(at: 4)
+        self.charValue = try field5 ?? container.decode(at: 5)
+        self.booleanValue = try field6 ?? container.decode(at: 6)
+        self.intValueBoxed = try field7 ?? container.decode(at: 7)
+        self.longValueBoxed = try field8 ?? container.decode(at: 8)
+        self.floatValueBoxed = try field9 ?? container.decode(at: 9)
+        self.doubleValueBoxed = try field10 ?? container.decode(at: 10)
+        self.shortValueBoxed = try field11 ?? container.decode(at: 11)
+        self.charValueBoxed = try field12 ?? container.decode(at: 12)
+        self.booleanValueBoxed = try field13 ?? container.decode(at: 13)
+        self.intArray = try field14 ?? container.decode(at: 14)
+        self.longArray = try field15 ?? container.decode(at: 15)
+        self.floatArray = try field16 ?? container.decode(at: 16)
+        self.doubleArray = try field17 ?? container.decode(at: 17)
+        self.shortArray = try field18 ?? container.decode(at: 18)
+        self.charArray = try field19 ?? container.decode(at: 19)
+        self.booleanArray = try field20 ?? container.decode(at: 20)
+        self.string = try field21 ?? container.decode(at: 21)
     }
 }
 
@@ -233,7 +427,18 @@ extension GeneratedCodeNumericStructList: ArchiveDirectEncodable, ArchiveDirectD
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeNumericStructList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.structList = try container.decode(at: 0)
+        var field0 = container.unreadField { (value: GeneratedCodeNumericStructList) in
+            value.structList
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.structList = try field0 ?? container.decode(at: 0)
     }
 }
 
@@ -249,6 +454,17 @@ extension GeneratedCodePrimitivesSampleList: ArchiveDirectEncodable, ArchiveDire
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodePrimitivesSampleList { try _archiveDecode(from: &decoder) }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sampleList = try container.decode(at: 0)
+        var field0 = container.unreadField { (value: GeneratedCodePrimitivesSampleList) in
+            value.sampleList
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sampleList = try field0 ?? container.decode(at: 0)
     }
 }

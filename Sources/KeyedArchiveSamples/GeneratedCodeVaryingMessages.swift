@@ -208,14 +208,60 @@ extension GeneratedCodeProfileUpdate: ArchiveDirectEncodable, ArchiveDirectDecod
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.userID = try container.decode(at: 0)
-        self.displayName = try container.decode(at: 1)
-        self.status = try container.decode(at: 2)
-        self.age = try container.decode(at: 3)
-        self.score = try container.decode(at: 4)
-        self.verified = try container.decode(at: 5)
-        self.tags = try container.decode(at: 6)
-        self.avatarVersion = try container.decode(at: 7)
+        var field0 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.userID
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.displayName
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.status
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.age
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.score
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.verified
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.tags
+        }
+        var field7 = container.unreadField { (value: GeneratedCodeProfileUpdate) in
+            value.avatarVersion
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.userID = try field0 ?? container.decode(at: 0)
+        self.displayName = try field1 ?? container.decode(at: 1)
+        self.status = try field2 ?? container.decode(at: 2)
+        self.age = try field3 ?? container.decode(at: 3)
+        self.score = try field4 ?? container.decode(at: 4)
+        self.verified = try field5 ?? container.decode(at: 5)
+        self.tags = try field6 ?? container.decode(at: 6)
+        self.avatarVersion = try field7 ?? container.decode(at: 7)
     }
 }
 
@@ -236,8 +282,24 @@ extension GeneratedCodeInputEvent.Tap: ArchiveDirectEncodable, ArchiveDirectDeco
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.x = try container.decode(at: 0)
-        self.y = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeInputEvent.Tap) in
+            value.x
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeInputEvent.Tap) in
+            value.y
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.x = try field0 ?? container.decode(at: 0)
+        self.y = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -258,8 +320,24 @@ extension GeneratedCodeInputEvent.Key: ArchiveDirectEncodable, ArchiveDirectDeco
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.code = try container.decode(at: 0)
-        self.modifiers = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeInputEvent.Key) in
+            value.code
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeInputEvent.Key) in
+            value.modifiers
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.code = try field0 ?? container.decode(at: 0)
+        self.modifiers = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -280,8 +358,24 @@ extension GeneratedCodeInputEvent.Scroll: ArchiveDirectEncodable, ArchiveDirectD
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.dx = try container.decode(at: 0)
-        self.dy = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeInputEvent.Scroll) in
+            value.dx
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeInputEvent.Scroll) in
+            value.dy
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.dx = try field0 ?? container.decode(at: 0)
+        self.dy = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -301,7 +395,18 @@ extension GeneratedCodeInputEvent.Text: ArchiveDirectEncodable, ArchiveDirectDec
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.value = try container.decode(at: 0)
+        var field0 = container.unreadField { (value: GeneratedCodeInputEvent.Text) in
+            value.value
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.value = try field0 ?? container.decode(at: 0)
     }
 }
 
@@ -344,11 +449,42 @@ extension GeneratedCodeInputEvent: ArchiveDirectEncodable, ArchiveDirectDecodabl
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.tap = try container.decode(at: 0)
-        self.key = try container.decode(at: 1)
-        self.scroll = try container.decode(at: 2)
-        self.text = try container.decode(at: 3)
-        self.idle = try container.decode(at: 4)
+        var field0 = container.unreadField { (value: GeneratedCodeInputEvent) in
+            value.tap
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeInputEvent) in
+            value.key
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeInputEvent) in
+            value.scroll
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeInputEvent) in
+            value.text
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeInputEvent) in
+            value.idle
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.tap = try field0 ?? container.decode(at: 0)
+        self.key = try field1 ?? container.decode(at: 1)
+        self.scroll = try field2 ?? container.decode(at: 2)
+        self.text = try field3 ?? container.decode(at: 3)
+        self.idle = try field4 ?? container.decode(at: 4)
     }
 }
 
@@ -369,8 +505,24 @@ extension GeneratedCodeEventBatch: ArchiveDirectEncodable, ArchiveDirectDecodabl
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sessionID = try container.decode(at: 0)
-        self.events = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeEventBatch) in
+            value.sessionID
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeEventBatch) in
+            value.events
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sessionID = try field0 ?? container.decode(at: 0)
+        self.events = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -391,8 +543,24 @@ extension GeneratedCodeHeartbeat: ArchiveDirectEncodable, ArchiveDirectDecodable
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sequence = try container.decode(at: 0)
-        self.sentAt = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeHeartbeat) in
+            value.sequence
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeHeartbeat) in
+            value.sentAt
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sequence = try field0 ?? container.decode(at: 0)
+        self.sentAt = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -415,10 +583,36 @@ extension GeneratedCodeChatLine: ArchiveDirectEncodable, ArchiveDirectDecodable 
         try _archiveDecode(from: &decoder)
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.id = try container.decode(at: 0)
-        self.author = try container.decode(at: 1)
-        self.text = try container.decode(at: 2)
-        self.replyTo = try container.decode(at: 3)
+        var field0 = container.unreadField { (value: GeneratedCodeChatLine) in
+            value.id
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeChatLine) in
+            value.author
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeChatLine) in
+            value.text
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeChatLine) in
+            value.replyTo
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.id = try field0 ?? container.decode(at: 0)
+        self.author = try field1 ?? container.decode(at: 1)
+        self.text = try field2 ?? container.decode(at: 2)
+        self.replyTo = try field3 ?? container.decode(at: 3)
     }
 }
 
@@ -451,14 +645,60 @@ extension GeneratedCodeStringKeyedProfileUpdate: ArchiveDirectEncodable, Archive
         _archiveKeys.isInDeclarationOrder
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.userID = try container.decode(at: 0)
-        self.displayName = try container.decode(at: 1)
-        self.status = try container.decode(at: 2)
-        self.age = try container.decode(at: 3)
-        self.score = try container.decode(at: 4)
-        self.verified = try container.decode(at: 5)
-        self.tags = try container.decode(at: 6)
-        self.avatarVersion = try container.decode(at: 7)
+        var field0 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.userID
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.displayName
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.status
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.age
+        }
+        var field4 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.score
+        }
+        var field5 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.verified
+        }
+        var field6 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.tags
+        }
+        var field7 = container.unreadField { (value: GeneratedCodeStringKeyedProfileUpdate) in
+            value.avatarVersion
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.userID = try field0 ?? container.decode(at: 0)
+        self.displayName = try field1 ?? container.decode(at: 1)
+        self.status = try field2 ?? container.decode(at: 2)
+        self.age = try field3 ?? container.decode(at: 3)
+        self.score = try field4 ?? container.decode(at: 4)
+        self.verified = try field5 ?? container.decode(at: 5)
+        self.tags = try field6 ?? container.decode(at: 6)
+        self.avatarVersion = try field7 ?? container.decode(at: 7)
     }
 }
 
@@ -538,8 +778,24 @@ extension GeneratedCodeStringKeyedEventBatch: ArchiveDirectEncodable, ArchiveDir
         _archiveKeys.isInDeclarationOrder
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sessionID = try container.decode(at: 0)
-        self.events = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeStringKeyedEventBatch) in
+            value.sessionID
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeStringKeyedEventBatch) in
+            value.events
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sessionID = try field0 ?? container.decode(at: 0)
+        self.events = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -566,8 +822,24 @@ extension GeneratedCodeStringKeyedHeartbeat: ArchiveDirectEncodable, ArchiveDire
         _archiveKeys.isInDeclarationOrder
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.sequence = try container.decode(at: 0)
-        self.sentAt = try container.decode(at: 1)
+        var field0 = container.unreadField { (value: GeneratedCodeStringKeyedHeartbeat) in
+            value.sequence
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeStringKeyedHeartbeat) in
+            value.sentAt
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.sequence = try field0 ?? container.decode(at: 0)
+        self.sentAt = try field1 ?? container.decode(at: 1)
     }
 }
 
@@ -596,9 +868,35 @@ extension GeneratedCodeStringKeyedChatLine: ArchiveDirectEncodable, ArchiveDirec
         _archiveKeys.isInDeclarationOrder
     }
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.id = try container.decode(at: 0)
-        self.author = try container.decode(at: 1)
-        self.text = try container.decode(at: 2)
-        self.replyTo = try container.decode(at: 3)
+        var field0 = container.unreadField { (value: GeneratedCodeStringKeyedChatLine) in
+            value.id
+        }
+        var field1 = container.unreadField { (value: GeneratedCodeStringKeyedChatLine) in
+            value.author
+        }
+        var field2 = container.unreadField { (value: GeneratedCodeStringKeyedChatLine) in
+            value.text
+        }
+        var field3 = container.unreadField { (value: GeneratedCodeStringKeyedChatLine) in
+            value.replyTo
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.id = try field0 ?? container.decode(at: 0)
+        self.author = try field1 ?? container.decode(at: 1)
+        self.text = try field2 ?? container.decode(at: 2)
+        self.replyTo = try field3 ?? container.decode(at: 3)
     }
 }

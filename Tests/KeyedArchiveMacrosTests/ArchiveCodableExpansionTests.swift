@@ -82,9 +82,30 @@ import Testing
                     _archiveKeys.isInDeclarationOrder
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.x = try container.decode(at: 0)
-                    self.label = try container.decode(at: 1)
-                    self.observed = try container.decode(at: 3)
+                    var field0 = container.unreadField { (value: Point) in
+                        value.x
+                    }
+                    var field1 = container.unreadField { (value: Point) in
+                        value.label
+                    }
+                    var field3 = container.unreadField { (value: Point) in
+                        value.observed
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 1:
+                            field1 = try .some(container.decode(at: 1))
+                        case 3:
+                            field3 = try .some(container.decode(at: 3))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.x = try field0 ?? container.decode(at: 0)
+                    self.label = try field1 ?? container.decode(at: 1)
+                    self.observed = try field3 ?? container.decode(at: 3)
                 }
             }
             """)
@@ -129,8 +150,24 @@ import Testing
                     try _archiveDecode(from: &decoder)
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.name = try container.decode(at: 0)
-                    self.id = try container.decode(at: 1)
+                    var field0 = container.unreadField { (value: Entry) in
+                        value.name
+                    }
+                    var field1 = container.unreadField { (value: Entry) in
+                        value.id
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 1:
+                            field1 = try .some(container.decode(at: 1))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.name = try field0 ?? container.decode(at: 0)
+                    self.id = try field1 ?? container.decode(at: 1)
                 }
             }
             """)
@@ -313,8 +350,24 @@ import Testing
                 let next: Node?
 
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.name = try container.decode(at: 0)
-                    self.next = try container.decode(at: 2)
+                    var field0 = container.unreadField { (value: Node) in
+                        value.name
+                    }
+                    var field2 = container.unreadField { (value: Node) in
+                        value.next
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 2:
+                            field2 = try .some(container.decode(at: 2))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.name = try field0 ?? container.decode(at: 0)
+                    self.next = try field2 ?? container.decode(at: 2)
                 }
             }
 
@@ -365,8 +418,24 @@ import Testing
                 @usableFromInline var note: String?
 
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.volume = try container.decode(at: 0)
-                    self.note = try container.decode(at: 1)
+                    var field0 = container.unreadField { (value: Prefs) in
+                        value.volume
+                    }
+                    var field1 = container.unreadField { (value: Prefs) in
+                        value.note
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 1:
+                            field1 = try .some(container.decode(at: 1))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.volume = try field0 ?? container.decode(at: 0)
+                    self.note = try field1 ?? container.decode(at: 1)
                 }
 
                 init() {
@@ -634,7 +703,18 @@ import Testing
                     _archiveKeys.isInDeclarationOrder
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.a = try container.decode(at: 0)
+                    var field0 = container.unreadField { (value: Namespace.Inner) in
+                        value.a
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.a = try field0 ?? container.decode(at: 0)
                 }
             }
             """)

@@ -42,12 +42,37 @@ import Testing
         #expect(slots.top == 0)
 
         let cursors = MessageCursors()
-        for index in 0..<40 { #expect(cursors.push(start: index, end: index + 1) == index) }
-        for index in 0..<40 where index >= 20 { cursors[index] = MessageCursors.Cursor(next: index + 1, end: index + 1, count: 1) }
+        let few = ArchiveKeySet((0..<3).map { NumberedKey(intValue: $0) })
+        let many = ArchiveKeySet((0..<130).map { NumberedKey(intValue: $0) })
+        let container = ValueLocation(offset: 0, limit: 100)
+        for index in 0..<40 { #expect(cursors.push(start: index, end: index + 1, container: container, keys: few) == index) }
+        for index in 0..<40 where index >= 20 { cursors.advance(index, to: index + 1, count: 1, names: -1) }
         #expect(cursors.closeAll(from: 20) && cursors.count == 20)
         #expect(!cursors.closeAll(from: 10) && cursors.count == 10)
+        // Positions from 64 on have their bits beside the cursors, two words for 130 positions,
+        // and give them back when their cursors close.
+        let wide = cursors.push(start: 0, end: 0, container: container, keys: many)
+        #expect(cursors.wideSeen.count == 2)
+        for position in [0, 63, 64, 127, 128, 129] {
+            #expect(!cursors.hasMet(position, cursor: wide))
+            #expect(cursors.enter(position, valueAt: 0, at: cursors.pointer(to: wide)))
+            #expect(!cursors.enter(position, valueAt: 0, at: cursors.pointer(to: wide)), "a position met twice is a repeated key")
+            #expect(cursors.hasMet(position, cursor: wide))
+        }
+        #expect(!cursors.hasMet(65, cursor: wide) && !cursors.hasMet(1, cursor: wide))
+        let narrow = cursors.push(start: 0, end: 0, container: container, keys: few)
+        #expect(cursors.enter(2, valueAt: 0, at: cursors.pointer(to: narrow)) && !cursors.hasMet(2, cursor: wide))
+        #expect(cursors.closeAll(from: 10) && cursors.count == 10 && cursors.wideSeen.count == 0)
         cursors.reset()
         #expect(cursors.count == 0)
+    }
+
+    /// A key that is its integer.
+    struct NumberedKey: CodingKey {
+        let intValue: Int?
+        var stringValue: String { "\(intValue!)" }
+        init(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
     }
 
     @Test func aStreamFrameIsTheLengthAndThePayload() throws {

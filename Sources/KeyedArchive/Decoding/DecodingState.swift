@@ -49,8 +49,6 @@ final class DecodingState {
     /// The root type of the last call, and what `directRootType` found it to be.
     @exclusivity(unchecked) var lastRootType: ObjectIdentifier?
     @exclusivity(unchecked) var lastRootDirectType: (any ArchiveDirectDecodable.Type)?
-    /// Root types the general path read after their message was abandoned: not tried again.
-    @exclusivity(unchecked) var notReadAsMessages = RememberedTypes(sharing: DecodingState.typesNotReadAsMessages)
     /// Which key of each key set the key table's strings match, in this archive (and in the
     /// archives before it, while they all had the same table).
     @exclusivity(unchecked) var directNames = DirectNameMatches()

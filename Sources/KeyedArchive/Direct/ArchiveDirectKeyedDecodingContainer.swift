@@ -203,6 +203,13 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         return found
     }
 
+    /// `nil`: every read is a lookup, so generated code sets each property by `decode(at:)` in
+    /// declaration order, the reads and errors of `init(from:)`.
+    public func nextKey() throws -> Int? { nil }
+
+    /// Nothing to pass over: `nextKey()` returns no entry.
+    public func skipEntry() throws {}
+
     /// Whether the container has an entry for key `key`.
     public func contains(_ key: Int) -> Bool {
         do { return try location(key) != nil } catch { return true }

@@ -62,9 +62,13 @@ public final class ArchiveKeySet: Sendable {
     /// `Codable` path's do.
     let readsBySlots: Bool
     /// The key an integer entry matches, by the entry's key varint: for varints below 128 (the
-    /// integers -64…63) in an array, −1 for none; the rest in `keyByLargeWire`.
-    let keyBySmallWire: [Int8]
+    /// integers -64…63) in an array, −1 for none (−2: a key past `Int16.max`, in the dictionary);
+    /// the rest in `keyByLargeWire`.
+    let keyBySmallWire: [Int16]
     let keyByLargeWire: [UInt64: Int]
+    /// `keyBySmallWire` with the aliases' positions too (`position(forIntegerWire:)`), so that
+    /// a message's reader finds any small integer entry's position with one look-up.
+    let positionBySmallWire: [Int16]
     /// The key a string entry matches, by the entry's string (`String` equality, canonical
     /// equivalence, as `ArchiveKeyedDecodingContainer` matches).
     let keyByName: [String: Int]
@@ -93,6 +97,19 @@ public final class ArchiveKeySet: Sendable {
     /// integer keys (which decoding matches too, §8.3): an entry with one of them belongs to
     /// the type, never to its `ArchiveUnknownFields`, and is never written beside the key.
     let ownIdentities: Set<Identity>
+    /// How many positions an entry's key can have when generated code reads it
+    /// (`ArchiveKeyedReader.nextKey()`): each key's, then each alias's after them (`count + a` for
+    /// position `a` in `aliases`), so that an alias is one more case of the reader's `switch`.
+    let positionCount: Int
+    /// For each position in `aliases`: the key it is an earlier name of, and its place among
+    /// that key's aliases in the order they are tried (1 for the first); `(-1, 0)` for none.
+    /// An entry under an alias gives way to the key's own entry and to an earlier alias's.
+    let aliasOwners: [(key: Int, rank: Int)]
+    /// Whether a message reads containers of these keys (`DecodingState.openMessageContainer`):
+    /// every entry matches at most one key (`readsBySlots`), and at most one position with its
+    /// aliases: no alias spells a key or another key's alias, so the entry `nextKey()` gives a
+    /// property is the one the general path's lookups find for it.
+    let readsAsMessage: Bool
 
     /// The keys of a type; generated code lists its `CodingKeys` cases in declaration order,
     /// and, for a type with `@ArchiveAlias` properties, the names they had in `aliases`, with,
@@ -132,12 +149,19 @@ public final class ArchiveKeySet: Sendable {
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
         }
-        var keyBySmallWire = [Int8](repeating: -1, count: 128)
+        var keyBySmallWire = [Int16](repeating: -1, count: 128)
         var keyByLargeWire: [UInt64: Int] = [:]
         for (index, integer) in matchedIntegers.enumerated() {
             guard let integer else { continue }
             let wire = KeyForm.wire(integer64: integer)
-            if wire < 128, index <= Int(Int8.max) { keyBySmallWire[Int(wire)] = Int8(index) } else { keyByLargeWire[wire] = index }
+            // The first key of a wire, as the dictionary keeps the last: `readsBySlots` is false
+            // when two keys match one wire, and lookups then scan.
+            if wire < 128 {
+                guard keyBySmallWire[Int(wire)] == -1 else { continue }
+                if index <= Int(Int16.max) { keyBySmallWire[Int(wire)] = Int16(index); continue }
+                keyBySmallWire[Int(wire)] = -2
+            }
+            keyByLargeWire[wire] = index
         }
         let keyByName = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let matched = matchedIntegers.compactMap { $0 }
@@ -145,10 +169,31 @@ public final class ArchiveKeySet: Sendable {
         self.keyBySmallWire = keyBySmallWire
         self.keyByLargeWire = keyByLargeWire
         self.keyByName = keyByName
+        count = keys.count
+        positionCount = keys.count + (aliases?.count ?? 0)
+        var aliasOwners = [(key: Int, rank: Int)](repeating: (-1, 0), count: aliases?.count ?? 0)
+        for (key, positions) in aliasesOfKeys.enumerated() {
+            for (rank, alias) in positions.enumerated() where aliasOwners[alias].key < 0 { aliasOwners[alias] = (key, rank + 1) }
+        }
+        self.aliasOwners = aliasOwners
+        positionBySmallWire = (0..<128).map { [count] wire in
+            let key = keyBySmallWire[wire]
+            guard key == -1, let alias = aliases.map({ $0.key(forIntegerWire: UInt64(wire)) }), alias >= 0 else { return key }
+            return count + alias <= Int(Int16.max) ? Int16(count + alias) : -2
+        }
+        if let aliases {
+            let owners = aliasesOfKeys.joined()
+            readsAsMessage = readsBySlots && aliases.readsBySlots && Set(owners).count == owners.count
+                && Set(names).isDisjoint(with: aliases.names)
+                && Set(matchedIntegers.compactMap { $0 }).isDisjoint(with: aliases.matchedIntegers.compactMap { $0 })
+        } else {
+            readsAsMessage = readsBySlots
+        }
     }
 
-    /// How many keys there are.
-    public var count: Int { keys.count }
+    /// How many keys there are (stored: a message's reader compares a position with it per
+    /// entry).
+    public let count: Int
 
     /// A key's identity as the encoder tells keys apart (`KeyTable.identity(of:)`): its
     /// integer, or the integer its name spells in canonical decimal, or else its name (whose
@@ -193,6 +238,18 @@ public final class ArchiveKeySet: Sendable {
     /// The position of the key an integer entry with key varint `wire` (even) matches, or −1.
     @inline(__always)
     func key(forIntegerWire wire: UInt64) -> Int {
-        wire < 128 ? Int(keyBySmallWire[Int(wire)]) : keyByLargeWire[wire] ?? -1
+        if wire < 128, case let key = Int(keyBySmallWire[Int(wire)]), key != -2 { return key }
+        return keyByLargeWire[wire] ?? -1
+    }
+
+    /// The position (`positionCount`) an integer entry with key varint `wire` has: a key's, else
+    /// an alias's, else −1.
+    @inline(__always)
+    func position(forIntegerWire wire: UInt64) -> Int {
+        if wire < 128, case let position = Int(positionBySmallWire[Int(wire)]), position != -2 { return position }
+        let key = key(forIntegerWire: wire)
+        guard key < 0, let aliases else { return key }
+        let alias = aliases.key(forIntegerWire: wire)
+        return alias < 0 ? -1 : count + alias
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// The reader of a message (`MessageReading.swift`): each keyed container is read with one
-/// cursor, each read taking the next entry, in the order generated code writes them.
+/// cursor, generated code switching on each entry's key in the order the archive holds them.
 ///
 /// No coding path is built: no error leaves a message, and a value read in place by its
-/// `init(from:)` gets its path from the steps the message notes (`MessagePath.swift`). Whatever
-/// the cursor cannot answer gives the message up (`DecodingState.abandonMessageRead`), and the
-/// archive is read again by the general path, whose errors are the ones a caller sees.
+/// `init(from:)` gets its path from the steps the message notes (`MessagePath.swift`). An
+/// error gives the message up (`DecodingState.abandonMessageRead`), and the archive is read
+/// again by the general path, whose errors are the ones a caller sees.
 ///
 /// For generated code, as `ArchiveReader` is: values reach it only through `_archiveDecode`.
 public struct ArchiveMessageDecoder: ArchiveReader {
@@ -67,8 +67,11 @@ public struct ArchiveMessageDecoder: ArchiveReader {
 }
 
 /// The keyed container of `ArchiveMessageDecoder`: a cursor over the container's entries
-/// (`MessageCursors`), which each read moves past the entry it takes. A key the next entry is
-/// not for is absent; an entry for an earlier key, or for none, gives the message up.
+/// (`MessageCursors`), which generated code steps through with `nextKey()`, reading each entry
+/// under the key it has, in whatever order the entries come. After the last entry, a key not
+/// found is absent. Code that reads keys one after another without `nextKey()` is answered in
+/// its order: a key the next entry is not for is absent, an entry for an earlier key or for
+/// none gives the message up.
 ///
 /// For generated code, as `ArchiveKeyedReader` is.
 public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
@@ -100,8 +103,19 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     /// Where the value of key `index` is, unless it is absent or nil.
     @inline(__always)
     private func present(_ index: Int) throws -> ValueLocation? {
-        guard let location = try location(index), !state.isNil(at: location, maximumLevel: .max) else { return nil }
+        guard let location = try location(index) else { return nil }
+        if state.isNil(at: location, maximumLevel: .max) {
+            noteReadAsAbsent(location)
+            return nil
+        }
         return location
+    }
+
+    /// Notes a nil entry read as an absent optional, for `unknownFields()`, as the general
+    /// path's reader does.
+    @inline(never)
+    private func noteReadAsAbsent(_ location: ValueLocation) {
+        state.nilEntriesReadAsAbsent.insert(location.offset)
     }
 
     /// An integer read as `read(_:at:)` reads it: the entry in one pass if it is the usual
@@ -220,7 +234,10 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     /// optional.
     public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
-        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) { return nil }
+        if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) {
+            noteReadAsAbsent(location)
+            return nil
+        }
         return try state.decodeMessageField(T.self, at: location, depth: depth + 1, step: MessageStep(keys, key))
     }
 
@@ -251,33 +268,42 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
         value = try state.decodeMessageField(type, at: location, depth: depth + 1, step: MessageStep(keys, key))
     }
 
-    /// Gives the message up: asking without taking the entry is outside a cursor's reading,
-    /// which takes each entry once. The answer is never used (the general path reads again).
+    /// The position of the next entry's key (`DecodingState.nextMessageKey`), the entry not
+    /// taken yet.
+    public func nextKey() throws -> Int? {
+        try state.nextMessageKey(keys: keys, cursor: cursor, depth: depth)
+    }
+
+    /// Takes the entry `nextKey()` returned, unread.
+    public func skipEntry() throws {
+        try state.passOver(cursor: cursor, unknown: false)
+    }
+
+    /// Whether the container has an entry for key `key`: a scan of its entries, taken or not.
     public func contains(_ key: Int) -> Bool {
-        _ = state.abandonMessageRead()
-        return false
+        (try? state.findMessageEntry(key, keys: keys, cursor: cursor)) != nil
     }
 
-    /// Gives the message up: a nil check takes no entry in `init(from:)` either, the value is
-    /// read again after it.
+    /// Whether the value under key `key` is nil, the entry found by a scan and not taken: a nil
+    /// check takes no entry in `init(from:)` either, the value is read after it. An absent key
+    /// gives the message up (the general path throws its `keyNotFound`).
     public func decodeNil(at key: Int) throws -> Bool {
-        throw state.abandonMessageRead()
+        guard let location = try state.findMessageEntry(key, keys: keys, cursor: cursor) else { throw state.abandonMessageRead() }
+        return state.isNil(at: location, maximumLevel: 0)
     }
 
-    /// None: a message takes its entries in order, and gives up at one no key takes, so entries
-    /// left after the last one taken are unknown, and the general path collects them.
+    /// The entries no key takes, as the general path reads them
+    /// (`DecodingState.messageUnknownFields`): none when `nextKey()` passed over no entry for
+    /// no key.
     public func unknownFields() throws -> ArchiveUnknownFields {
-        let cursor = state.messageCursors[cursor]
-        if cursor.next < cursor.end { throw state.abandonMessageRead() }
-        return ArchiveUnknownFields()
+        try state.messageUnknownFields(keys: keys, cursor: cursor, depth: depth)
     }
 
-    /// Gives the message up: its entries are taken once each, in order, and reading them by
-    /// other keys is the general path's lookup. The container returned shares this one's cursor;
-    /// what is read through it is never used (the general path reads the archive again).
+    /// The same container, read with the keys `otherKeys` (the names a renamed property had):
+    /// it shares this one's cursor, and its `contains` scans the entries with its own keys.
+    /// Generated code asks it only for a property no entry gave, so the answer is `false`.
     public func withKeys(_ otherKeys: ArchiveKeySet) -> ArchiveMessageKeyedDecodingContainer {
-        _ = state.abandonMessageRead()
-        return ArchiveMessageKeyedDecodingContainer(state: state, keys: otherKeys, depth: depth, cursor: cursor)
+        ArchiveMessageKeyedDecodingContainer(state: state, keys: otherKeys, depth: depth, cursor: cursor)
     }
 
     /// The keyed container nested under key `key`, taking the entry as any other read does, with

@@ -73,6 +73,23 @@ public protocol ArchiveReader {
 /// The keyed container of an `ArchiveReader`: generated code reads each stored property by its
 /// key's position in the type's `ArchiveKeySet`.
 ///
+/// Generated code reads as swift-protobuf's generated `decodeMessage` does: it loops over the
+/// entries (`nextKey()`), switches on each one's position, reads it into the property's local
+/// (`unreadField`), then sets each property from its local, reading through `decode(at:)` the
+/// ones no entry gave (an absent key: `keyNotFound`, `nil` or the default). An alias is one more
+/// case; an entry for no key never reaches the `switch`:
+///
+/// ```swift
+/// var id = container.unreadField { (value: Point) in value.id }
+/// while let key = try container.nextKey() {
+///     switch key {
+///     case 0: id = .some(try container.decode(at: 0))
+///     default: try container.skipEntry()
+///     }
+/// }
+/// self.id = try id ?? container.decode(at: 0)
+/// ```
+///
 /// Each read reads what the same call on an archive decoder's `KeyedDecodingContainer` reads,
 /// with the same checks and the same errors at the same coding paths: scalars straight from the
 /// bytes, other values natively or through their own generated code when they have it, and
@@ -153,6 +170,23 @@ public protocol ArchiveKeyedReader {
     /// keeps the property's initial value, its default (`@ArchiveCodable(defaultsForMissingKeys: true)`).
     func read<T: Decodable>(_ type: T.Type, at key: Int, default value: inout T) throws
 
+    /// The position of the next entry's key, to switch on, or `nil` after the last entry: a
+    /// key's position in the key set, or for an entry under an alias (`@ArchiveAlias`) the key
+    /// set's `count` plus the alias's position in its aliases. An entry for no key is passed over
+    /// (`unknownFields()` has it), and so is an alias's when the key's own entry, or an earlier
+    /// alias's, was found. The entry is then read by a `decode(at:)` of that position, or passed
+    /// over by `skipEntry()`.
+    ///
+    /// A reader that answers every read by a lookup returns `nil` at once: the general path's
+    /// reader, whose reads, one per property in declaration order, are `init(from:)`'s, with its
+    /// errors in its order.
+    ///
+    /// - Throws: when the entry's key is repeated, or its bytes are damaged.
+    func nextKey() throws -> Int?
+    /// Passes over the entry `nextKey()` returned, unread: a key generated code does not read (a
+    /// constant the type writes and never reads back).
+    func skipEntry() throws
+
     /// Whether the container has an entry for key `key`.
     func contains(_ key: Int) -> Bool
     /// Whether the value under key `key` is nil.
@@ -179,6 +213,14 @@ public protocol ArchiveKeyedReader {
     ///
     /// - Throws: `typeMismatch(type)` at the container's path when it holds none or more than one.
     func onlyKey(of type: Any.Type) throws -> Int
+}
+
+extension ArchiveKeyedReader {
+    /// A property's local while its entry is looked for: `nil`, of the property's type made
+    /// optional, which the closure names (it is never called): generated code names no property
+    /// types, and a `let` property without a type annotation has none to name.
+    @inlinable @inline(__always)
+    public func unreadField<Root, Value>(_ property: (Root) -> Value) -> Value? { nil }
 }
 
 // What generated code calls: the property's type, inferred from the assignment, picks the

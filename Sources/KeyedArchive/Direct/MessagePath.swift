@@ -21,11 +21,18 @@ struct MessageStep {
     /// The key's position in `keys`, or the element's index; −1 for the root, −2 for `unknown`.
     let index: Int
 
-    /// The step to key `index` of `keys`.
+    /// The step to key `index` of `keys`, or, for a position past its keys, to the alias
+    /// there (`ArchiveKeySet.positionCount`), as the general path reads it through the aliases'
+    /// container.
     @inline(__always)
     init(_ keys: ArchiveKeySet, _ index: Int) {
-        self.keys = Unmanaged.passUnretained(keys)
-        self.index = index
+        if index < keys.count {
+            self.keys = Unmanaged.passUnretained(keys)
+            self.index = index
+        } else {
+            self.keys = keys.aliases.map(Unmanaged.passUnretained)
+            self.index = index - keys.count
+        }
     }
 
     /// The step to element `index` of an unkeyed container.

@@ -5,30 +5,37 @@ import Foundation
 #endif
 
 // Reading a message: a value whose type has generated code, read by that code alone, entry by
-// entry in the order it was written.
+// entry in the order the archive holds them.
 //
 // The general path opens a keyed container by checking all of its entries first
 // (`ByteReader.keyedFraming`) and noting where each key's value is (`DirectKeySlots`); every
-// read is then a lookup. That is what any order of reads needs. Generated code reads its keys
-// in the order its own code writes them, so an archive it wrote can be read with one cursor per
-// container: each read takes the next entry, checks it as the framing check would (its key
-// refers into the key table, the container's entry limit, the value ends inside the
-// container), and a key set's position never goes back, so no key can repeat. When the code
-// has read its value, every entry of its containers must have been taken.
+// read is then a lookup. A message reads each container with one cursor instead, and the code
+// `@ArchiveCodable` writes switches on each entry's key as swift-protobuf's generated
+// `decodeMessage` does: `nextKey()` (`nextMessageKey`) reads the next entry's key and gives its
+// position in the type's key set (an alias's after the keys), and the read of that position
+// reads the value the key is in front of. Each step checks what the framing check would (the
+// key refers into the key table, the container's entry limit, the value ends inside the
+// container); a position met twice is a repeated key. Entries for no key, and entries under an
+// alias whose key's own entry (or an earlier alias's) is in the container, are passed over; when
+// any was, the container is checked as the general path opens it, and `unknownFields()` reads
+// them as the general path does. So entries in any order, aliases and unknown fields read as
+// messages, with no fallback. After the last entry, a key no entry had is absent.
 //
 // Message reading reads what generated code reads: containers read through generated code,
 // single values, arrays and native values, in archives without shared objects or two
 // spellings of a key. A value only its `init(from:)` reads (a dictionary, a plain `Codable`
 // type) is read *in place*, once, by the general path: its decoder starts at the value's
 // bytes with the coding path the general path would give it (`MessagePath.swift`), and the
-// message goes on after it (`decodeInMessage`). Anything else — a read out of order, an entry
-// no key matches (unknown fields, which the general path collects), an enum's case container
-// that holds other entries, `contains` or `decodeNil`, anything that throws — *abandons* the
-// message, and the general path reads the archive again from the start, with every check and
-// error it has (the `init(from:)` of a value read in place runs again then). Whatever message
-// mode accepts, the general path reads the same way (the tests compare the two on valid and
-// damaged archives). A type the general path then reads is not tried again; one whose archive
-// fails both ways is (damaged bytes say nothing about the type).
+// message goes on after it (`decodeInMessage`). What gives the message up is an error — a
+// damaged entry, a repeated key, a missing key, a value of another type, anything that throws —
+// or a container of a shape only the general path's checks read: a key set whose keys or
+// aliases one entry could match twice, an enum's case container that holds other entries, code
+// written by hand that reads keys out of order without `nextKey()`. Then the general path reads
+// the archive again from the start, and throws its error with its coding path (the `init(from:)`
+// of a value read in place runs again then). Nothing is remembered: each archive is tried as a
+// message, so what a type costs does not depend on the archives read before. Whatever message
+// mode accepts, the general path reads the same way (the tests compare the two on valid,
+// reordered and damaged archives).
 
 /// Thrown inside message reading to leave it; never seen outside `ArchiveDecoder`.
 struct MessageReadAbandoned: Error {}
@@ -37,21 +44,38 @@ struct MessageReadAbandoned: Error {}
 /// code opens each container while the one it is read from is open.
 final class MessageCursors {
     struct Cursor {
-        /// Where the next entry starts.
+        /// Where the next entry starts; where its value starts when `current` is set.
         var next: Int
+        /// The position `nextKey()` found for the entry at `next`, whose key it has read: the
+        /// read that follows starts at the value. −1 between entries.
+        var current = -1
         /// The end of the container's entries.
         let end: Int
         /// Entries taken so far, for the limit on a container's entries.
         var count: Int
         /// Where the container's key set has its answers in `DecodingState.directNames` (which
-        /// key each key-table string matches), once a string key needed them; −1 before. The
-        /// key set is the one the cursor's container reads with: `withKeys` shares a cursor
-        /// under other keys only after giving the message up, when nothing read is used.
+        /// key each key-table string matches), once a string key needed them; −1 before.
         var names = -1
+        /// The positions (`ArchiveKeySet.positionCount`) below 64 that `nextKey()` has met, one
+        /// bit each: a key met again is a repeated key. Positions from 64 on have their bits in
+        /// `MessageCursors.wideSeen`, from `wide` on (−1 when the key set has none).
+        var seen: UInt64 = 0
+        var wide = -1
+        /// Whether an entry for no key, or under an alias that loses, was passed over: only then
+        /// is the container checked as the general path opens it, and does `unknownFields()` look.
+        var passedUnknown = false
+        /// Where the container's entries start, and where its value does (its tag) with the limit
+        /// it was read within: for a scan (`contains`) and for `unknownFields()`.
+        let start: Int
+        let container: Int
+        let limit: Int
 
         /// The entries not taken yet, to step through (the cursor keeps the two offsets only).
         @inline(__always)
         var stepping: EntriesCursor { EntriesCursor(from: next, to: end, isKeyed: true) }
+
+        /// All of the container's entries, from the first.
+        var allEntries: EntriesCursor { EntriesCursor(from: start, to: end, isKeyed: true) }
     }
 
     // A `GrowableBuffer` rather than an `Array`, as in `DirectKeySlots`: every entry read
@@ -64,6 +88,10 @@ final class MessageCursors {
     /// reached, so the steps below the current depth are always those of the values being read;
     /// the path is built from them only for a value read in place (`MessagePath.swift`).
     @exclusivity(unchecked) private var steps = GrowableBuffer<MessageStep>(capacity: 16)
+
+    /// The bits of positions from 64 on that open cursors have met (`Cursor.wide`), a stack
+    /// beside theirs: a type with more than 64 keys and aliases.
+    @exclusivity(unchecked) var wideSeen = GrowableBuffer<UInt64>(capacity: 4)
 
     /// How many cursors are open.
     var count: Int { cursors.count }
@@ -96,10 +124,16 @@ final class MessageCursors {
         return CodingPathNode(messageSteps: depth) { steps[$0] }
     }
 
-    /// Opens a cursor over the entries in `start..<end`; returns its index.
+    /// Opens a cursor over the entries in `start..<end` of the container at `container`, read
+    /// with `keys`; returns its index.
     @inline(__always)
-    func push(start: Int, end: Int) -> Int {
-        cursors.append(Cursor(next: start, end: end, count: 0))
+    func push(start: Int, end: Int, container: ValueLocation, keys: ArchiveKeySet) -> Int {
+        var cursor = Cursor(next: start, end: end, count: 0, start: start, container: container.offset, limit: container.limit)
+        if keys.positionCount > 64 {
+            cursor.wide = wideSeen.count
+            wideSeen.append(repeating: 0, count: (keys.positionCount - 64 + 63) / 64)
+        }
+        cursors.append(cursor)
         return cursors.count - 1
     }
 
@@ -108,18 +142,72 @@ final class MessageCursors {
         // programmer's mistake in hand-written generated code, as with `DirectKeySlots`
         // (`GrowableBuffer` checks the index).
         @inline(__always) get { cursors[index] }
-        @inline(__always) set { cursors[index] = newValue }
+        @inline(__always) _modify { yield &cursors[index] }
+    }
+
+    /// Cursor `index`, to read and change in place: one check of the index for all the fields
+    /// a step reads and changes. Valid until a cursor is opened (which may move them all).
+    @inline(__always)
+    func pointer(to index: Int) -> UnsafeMutablePointer<Cursor> {
+        precondition(index >= 0 && index < cursors.count, "a message cursor that is closed")
+        return cursors.base + index
+    }
+
+    /// Moves cursor `index` past an entry that ends at `next`, its `count`-th, noting `names`.
+    @inline(__always)
+    func advance(_ index: Int, to next: Int, count: Int, names: Int) {
+        let cursor = pointer(to: index)
+        cursor.pointee.next = next
+        cursor.pointee.count = count
+        cursor.pointee.names = names
+        cursor.pointee.current = -1
+    }
+
+    /// Marks position `position` met by the cursor at `cursor` (`pointer(to:)`), whose next
+    /// entry has it and its value at `value`; `false`, with nothing changed, if it was met
+    /// already (a repeated key).
+    @inline(__always)
+    func enter(_ position: Int, valueAt value: Int, at cursor: UnsafeMutablePointer<Cursor>) -> Bool {
+        if position < 64 {
+            let bit = UInt64(1) &<< UInt64(position)
+            if cursor.pointee.seen & bit != 0 { return false }
+            cursor.pointee.seen |= bit
+        } else if !meetWide(position - 64, base: cursor.pointee.wide) {
+            return false
+        }
+        cursor.pointee.current = position
+        cursor.pointee.next = value
+        return true
+    }
+
+    /// `meet` for a position from 64 on, `offset` past 64.
+    private func meetWide(_ offset: Int, base: Int) -> Bool {
+        let (word, bit) = (base + offset / 64, UInt64(1) << UInt64(offset % 64))
+        if wideSeen[word] & bit != 0 { return false }
+        wideSeen[word] |= bit
+        return true
+    }
+
+    /// Whether cursor `index` has met position `position`.
+    func hasMet(_ position: Int, cursor index: Int) -> Bool {
+        let cursor = cursors[index]
+        if position < 64 { return cursor.seen & (UInt64(1) << UInt64(position)) != 0 }
+        let offset = position - 64
+        return wideSeen[cursor.wide + offset / 64] & (UInt64(1) << UInt64(offset % 64)) != 0
     }
 
     /// Whether every cursor from `first` on has taken all its entries; closes them.
     @inline(__always)
     func closeAll(from first: Int) -> Bool {
         var complete = true
+        var wide = -1
         for index in first..<cursors.count {
             let cursor = cursors[index]
             if cursor.next != cursor.end { complete = false }
+            if wide < 0, cursor.wide >= 0 { wide = cursor.wide }
         }
         cursors.truncate(to: first)
+        if wide >= 0 { wideSeen.truncate(to: wide) }
         return complete
     }
 
@@ -130,7 +218,10 @@ final class MessageCursors {
     }
 
     /// Closes every cursor, for the next message.
-    func reset() { cursors.truncate(to: 0) }
+    func reset() {
+        cursors.truncate(to: 0)
+        wideSeen.truncate(to: 0)
+    }
 }
 
 extension DecodingState {
@@ -142,7 +233,7 @@ extension DecodingState {
         guard type == T.self, let direct = directRootType(T.self) else {
             return try decodeValue(type, at: root, parentPath: .root, component: .none, depth: 1, optionalDepth: 1)
         }
-        guard readsMessages, archiveAllowsMessages, !notReadAsMessages.contains(T.self) else {
+        guard readsMessages, archiveAllowsMessages else {
             return try decodeDirectRoot(direct, as: T.self, at: root)
         }
         readsMessage = true
@@ -157,12 +248,11 @@ extension DecodingState {
             // `MessageReadAbandoned`, or an error the general path throws again with its path.
             readsMessage = false
         }
+        // Nothing is remembered: what gives a message up is an error, or an archive of a shape
+        // only the general path's checks read (a key set whose keys an entry could match twice),
+        // never the order of the entries, so the next archive of the type is tried as a message.
         messageCursors.reset()
-        let value = try decodeDirectRoot(direct, as: T.self, at: root)
-        // Abandoned, yet the general path reads it: the type (or how its archives are written)
-        // is outside message reading, and trying again would only read each archive twice.
-        notReadAsMessages.remember(T.self)
-        return value
+        return try decodeDirectRoot(direct, as: T.self, at: root)
     }
 
     /// The root value of `type` as message reading alone reads it, or `nil` if it abandons it
@@ -252,7 +342,7 @@ extension DecodingState {
     /// `depth`; returns its cursor.
     func openMessageContainer(_ keys: ArchiveKeySet, at location: ValueLocation, depth: Int) throws -> Int {
         // A key set whose keys an entry could match twice needs the general path's checks.
-        guard keys.readsBySlots, depth <= limits.maximumDepth, location.packed == nil, location.offset < location.limit else {
+        guard keys.readsAsMessage, depth <= limits.maximumDepth, location.packed == nil, location.offset < location.limit else {
             throw abandonMessageRead()
         }
         var p = location.offset + 1
@@ -262,28 +352,191 @@ extension DecodingState {
         case WireTag.keyed:
             let length: Int
             do throws(ArchiveFormatError) { length = try reader.length(at: &p, limit: location.limit) } catch { throw abandonMessageRead() }
-            return messageCursors.push(start: p, end: p + length)
+            return messageCursors.push(start: p, end: p + length, container: location, keys: keys)
         default:
             throw abandonMessageRead()
         }
-        return messageCursors.push(start: p, end: p)
+        return messageCursors.push(start: p, end: p, container: location, keys: keys)
     }
 
     /// Where the value of key `index` of `keys` is, taking the next entry of cursor `cursor`;
     /// `nil` if the next entry is a later key or there is none (the key is absent). An entry
     /// for an earlier key or for none abandons the message.
+    ///
+    /// Generated code asks for the key `nextMessageKey` has just found, so the next entry is
+    /// its own; after the last entry every key it did not find is absent. Code that reads its
+    /// keys one after another without `nextKey()` is read in the order it asks, as written.
     func nextMessageEntry(_ index: Int, keys: ArchiveKeySet, cursor: Int) throws -> ValueLocation? {
         let entries = messageCursors[cursor]
+        if entries.current >= 0 {
+            // The entry `nextMessageKey` found, its key read: generated code reads that key.
+            guard entries.current == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+            let end: Int
+            do throws(ArchiveFormatError) { end = try reader.valueEnd(at: entries.next, limit: entries.end) } catch { throw abandonMessageRead() }
+            messageCursors.advance(cursor, to: end, count: entries.count + 1, names: entries.names)
+            return ValueLocation(offset: entries.next, limit: entries.end)
+        }
         var stepping = entries.stepping
         guard let read = try messageEntry(stepping) else { return nil }
         var names = entries.names
-        let key = try messageKey(read.key, keys: keys, names: &names)
+        let key = try messagePosition(read.key, keys: keys, names: &names)
         if key > index { return nil }
         guard key == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
         let entry: EntriesCursor.Entry
         do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
-        messageCursors[cursor] = MessageCursors.Cursor(next: entry.end, end: entries.end, count: entries.count + 1, names: names)
+        messageCursors.advance(cursor, to: entry.end, count: entries.count + 1, names: names)
         return ValueLocation(offset: entry.value, limit: entries.end)
+    }
+
+    /// The position (`ArchiveKeySet.positionCount`) of the key of cursor `cursor`'s next entry,
+    /// which is not taken; `nil` after the last. Generated code switches on it and reads the
+    /// entry under that position (`ArchiveKeyedReader.nextKey()`).
+    ///
+    /// Passed over on the way, as the general path's lookups never see them: an entry for no key
+    /// (noted, for `unknownFields()`), and an entry under an alias of a key whose own entry, or
+    /// an earlier alias's, was met (the general path reads the key's own entry, else the first
+    /// alias it holds; a later better one is read over it). A position met twice is a repeated
+    /// key, the general path's error.
+    @inline(__always)
+    func nextMessageKey(keys: ArchiveKeySet, cursor: Int, depth: Int) throws -> Int? {
+        while true {
+            let entries = messageCursors.pointer(to: cursor)
+            let next = entries.pointee.next
+            guard next < entries.pointee.end else {
+                if entries.pointee.passedUnknown { try checkPassedEntries(keys: keys, cursor: cursor, depth: depth) }
+                return nil
+            }
+            // The entry before was read (a read ends between entries) or passed over.
+            guard entries.pointee.current < 0 else { throw abandonMessageRead() }
+            var value = next &+ 1
+            let first = reader.base.load(fromByteOffset: next, as: UInt8.self)
+            let key: Int
+            if first < 0x80, first & 1 == 0 {
+                key = keys.position(forIntegerWire: UInt64(first))
+            } else if first < 0x80, Int(first >> 1) < keyStrings.count {
+                key = messageNamePosition(Int(first >> 1), keys: keys, names: &entries.pointee.names)
+            } else {
+                (key, value) = try slowMessageKey(keys: keys, cursor: cursor)
+            }
+            if key >= 0, key < keys.count {
+                // `entries` is still valid: nothing since opened a cursor.
+                guard messageCursors.enter(key, valueAt: value, at: entries) else { throw abandonMessageRead() }
+                return key
+            }
+            if key >= 0, try isBestAlias(key, keys: keys, cursor: cursor) {
+                guard messageCursors.enter(key, valueAt: value, at: messageCursors.pointer(to: cursor)) else { throw abandonMessageRead() }
+                return key
+            }
+            // Neither is met: the container's check (`checkPassedEntries`) catches them repeated.
+            try passOver(cursor: cursor, unknown: true)
+        }
+    }
+
+    /// Checks the container as the general path opens it (`keyedEntries`) once an entry for no
+    /// key, or under an alias that loses, was passed over: positions catch a key of the type met
+    /// twice, and this those entries repeated, which the general path refuses as well.
+    @inline(never)
+    private func checkPassedEntries(keys: ArchiveKeySet, cursor: Int, depth: Int) throws {
+        let entries = messageCursors[cursor]
+        do {
+            _ = try keyedEntries(at: ValueLocation(offset: entries.container, limit: entries.limit), path: .root, depth: depth,
+                                 containerType: keys.containerType)
+        } catch {
+            throw abandonMessageRead()
+        }
+    }
+
+    /// The position and value of the next entry for a key varint of more than one byte, or a
+    /// string key outside the key table (which abandons the message).
+    @inline(never)
+    private func slowMessageKey(keys: ArchiveKeySet, cursor: Int) throws -> (key: Int, value: Int) {
+        guard let read = try messageEntry(messageCursors[cursor].stepping) else { throw abandonMessageRead() }
+        var names = messageCursors[cursor].names
+        let key = try messagePosition(read.key, keys: keys, names: &names)
+        messageCursors[cursor].names = names
+        return (key, read.value)
+    }
+
+    /// Whether the entry at alias position `position`, the cursor's next, is the one the
+    /// general path reads for its key: neither the key's own entry nor an earlier alias's is in
+    /// the container, before it or after it. Only archives with entries under aliases look
+    /// ahead, so that an alias that loses is never read (its value may not even be of the type).
+    private func isBestAlias(_ position: Int, keys: ArchiveKeySet, cursor: Int) throws -> Bool {
+        let (key, rank) = keys.aliasOwners[position - keys.count]
+        guard key >= 0 else { return false }
+        let better = [key] + keys.aliasesOfKeys[key].prefix(rank - 1).map { keys.count + $0 }
+        if better.contains(where: { messageCursors.hasMet($0, cursor: cursor) }) { return false }
+        var stepping = messageCursors[cursor].stepping
+        var names = messageCursors[cursor].names
+        _ = try takeMessageEntry(&stepping)
+        while let entry = try takeMessageEntry(&stepping) {
+            if better.contains(try messagePosition(entry.key, keys: keys, names: &names)) { return false }
+        }
+        return true
+    }
+
+    /// Takes cursor `cursor`'s next entry unread: an entry `nextMessageKey` passes over
+    /// (`unknown`: for no key, or under an alias that loses), or one whose key generated code
+    /// does not read.
+    func passOver(cursor: Int, unknown: Bool) throws {
+        let entries = messageCursors[cursor]
+        if entries.current >= 0 {
+            let end: Int
+            do throws(ArchiveFormatError) { end = try reader.valueEnd(at: entries.next, limit: entries.end) } catch { throw abandonMessageRead() }
+            guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+            messageCursors.advance(cursor, to: end, count: entries.count + 1, names: entries.names)
+            return
+        }
+        var stepping = entries.stepping
+        guard let read = try messageEntry(stepping), entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+        let entry: EntriesCursor.Entry
+        do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
+        messageCursors.advance(cursor, to: entry.end, count: entries.count + 1, names: entries.names)
+        if unknown { messageCursors[cursor].passedUnknown = true }
+    }
+
+    /// Where the value of the entry for key `index` of `keys` is, among all of cursor `cursor`'s
+    /// entries whether taken or not, or `nil`: `contains` and `decodeNil`, which a read may ask
+    /// before or after the entry's turn. Damaged entries give the message up.
+    func findMessageEntry(_ index: Int, keys: ArchiveKeySet, cursor: Int) throws -> ValueLocation? {
+        let entries = messageCursors[cursor]
+        var stepping = entries.allEntries
+        // The cursor's answers may be another key set's (a `withKeys` container shares it).
+        var names = -1
+        while let entry = try takeMessageEntry(&stepping) {
+            if try messagePosition(entry.key, keys: keys, names: &names) == index {
+                return ValueLocation(offset: entry.value, limit: entries.end)
+            }
+        }
+        return nil
+    }
+
+    /// The next entry of `stepping`, taken; `nil` after the last. A damaged one abandons the
+    /// message.
+    private func takeMessageEntry(_ stepping: inout EntriesCursor) throws -> EntriesCursor.Entry? {
+        do throws(ArchiveFormatError) { return try stepping.next(in: reader) } catch { throw abandonMessageRead() }
+    }
+
+    /// The entries of cursor `cursor`'s container that no key of `keys` takes, read as the
+    /// general path reads them (`ArchiveDirectKeyedDecodingContainer.unknownFields()`), when an
+    /// entry for no key was passed over; none otherwise. Entries left untaken give the message up.
+    func messageUnknownFields(keys: ArchiveKeySet, cursor: Int, depth: Int) throws -> ArchiveUnknownFields {
+        let entries = messageCursors[cursor]
+        guard entries.next == entries.end else { throw abandonMessageRead() }
+        guard entries.passedUnknown else { return ArchiveUnknownFields() }
+        let top = directSlots.top
+        defer { directSlots.top = top }
+        // The general path's own reads, on the container's bytes; an error is its to throw.
+        readsMessage = false
+        defer { readsMessage = true }
+        do {
+            let location = ValueLocation(offset: entries.container, limit: entries.limit)
+            let (opened, slots) = try openDirectContainer(keys, at: location, path: .root, depth: depth)
+            let general = ArchiveDirectKeyedDecodingContainer(state: self, entries: opened, keys: keys, path: .root, depth: depth, slots: slots)
+            return try general.unknownFields()
+        } catch {
+            throw abandonMessageRead()
+        }
     }
 
     /// The position in `keys` of the key of cursor `cursor`'s only entry, which is not taken:
@@ -296,9 +549,9 @@ extension DecodingState {
         var stepping = entries.stepping
         guard let read = try messageEntry(stepping) else { throw abandonMessageRead() }
         var names = entries.names
-        let key = try messageKey(read.key, keys: keys, names: &names)
+        let key = try messagePosition(read.key, keys: keys, names: &names)
         do throws(ArchiveFormatError) { _ = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
-        guard key >= 0, stepping.isAtEnd else { throw abandonMessageRead() }
+        guard key >= 0, key < keys.count, stepping.isAtEnd else { throw abandonMessageRead() }
         return key
     }
 
@@ -309,21 +562,26 @@ extension DecodingState {
         do throws(ArchiveFormatError) { return try stepping.key(in: reader) } catch { throw abandonMessageRead() }
     }
 
-    /// The position in `keys` of the key varint `wire`, or −1 if none matches. A string key
-    /// outside the key table abandons the message. `names` is the cursor's
-    /// (`MessageCursors.Cursor.names`).
+    /// The position (`ArchiveKeySet.positionCount`) of the key varint `wire`: a key's, else an
+    /// alias's, else −1. A string key outside the key table abandons the message. `names` is
+    /// the cursor's (`MessageCursors.Cursor.names`), for `keys`.
     @inline(__always)
-    private func messageKey(_ wire: UInt64, keys: ArchiveKeySet, names: inout Int) throws -> Int {
-        if wire & 1 == 0 { return keys.key(forIntegerWire: wire) }
+    private func messagePosition(_ wire: UInt64, keys: ArchiveKeySet, names: inout Int) throws -> Int {
+        if wire & 1 == 0 { return keys.position(forIntegerWire: wire) }
         guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
-        return directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)
+        return messageNamePosition(Int(wire >> 1), keys: keys, names: &names)
     }
-}
 
-extension DecodingState {
-    /// The types whose messages were abandoned while the general path read them, for the whole
-    /// process.
-    static let typesNotReadAsMessages = RememberedTypes.Shared()
+    /// The position (`ArchiveKeySet.positionCount`) of key-table string `tableIndex`: a key's,
+    /// else an alias's, else −1.
+    @inline(__always)
+    private func messageNamePosition(_ tableIndex: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
+        let key = directKey(forTableIndex: tableIndex, keys: keys, names: &names)
+        guard key < 0, let aliases = keys.aliases else { return key }
+        var aliasNames = -1
+        let alias = directKey(forTableIndex: tableIndex, keys: aliases, names: &aliasNames)
+        return alias < 0 ? -1 : keys.count + alias
+    }
 }
 
 extension ArchiveDecoder {

@@ -18,10 +18,17 @@ extension DecodingState {
     /// `keys` in a one-byte key varint and the container may hold another entry; `nil`
     /// otherwise (then the cursor's way decides). Notes in `entries` where the key set's name
     /// answers are, if a string key needed them.
+    ///
+    /// The cursor is read and changed in place (`MessageCursors.pointer(to:)`): a copy of it
+    /// per read cost more than the read's own work.
     @inline(__always)
-    private func quickMessageKey(_ index: Int, keys: ArchiveKeySet, _ entries: inout MessageCursors.Cursor) -> Int? {
-        guard entries.next < entries.end, entries.count < limits.maximumCollectionCount else { return nil }
-        let wire = reader.base.load(fromByteOffset: entries.next, as: UInt8.self)
+    private func quickMessageKey(_ index: Int, keys: ArchiveKeySet, _ entries: UnsafeMutablePointer<MessageCursors.Cursor>) -> Int? {
+        let next = entries.pointee.next
+        guard next < entries.pointee.end, entries.pointee.count < limits.maximumCollectionCount else { return nil }
+        // The entry `nextKey()` found, its key read already (`MessageCursors.Cursor.current`).
+        let current = entries.pointee.current
+        if current >= 0 { return current == index ? next : nil }
+        let wire = reader.base.load(fromByteOffset: next, as: UInt8.self)
         guard wire < 0x80 else { return nil }
         let key: Int
         if wire & 1 == 0 {
@@ -29,23 +36,25 @@ extension DecodingState {
         } else {
             let tableIndex = Int(wire >> 1)
             guard tableIndex < keyStrings.count else { return nil }
-            key = directKey(forTableIndex: tableIndex, keys: keys, names: &entries.names)
+            key = directKey(forTableIndex: tableIndex, keys: keys, names: &entries.pointee.names)
         }
-        return key == index ? entries.next &+ 1 : nil
+        return key == index ? next &+ 1 : nil
     }
 
-    /// Moves cursor `cursor`, whose entries are `entries`, past an entry that ends at `end`.
+    /// Moves the cursor at `entries` past an entry that ends at `end`.
     @inline(__always)
-    private func take(_ entries: MessageCursors.Cursor, endingAt end: Int, cursor: Int) {
-        messageCursors[cursor] = MessageCursors.Cursor(next: end, end: entries.end, count: entries.count &+ 1, names: entries.names)
+    private func take(_ entries: UnsafeMutablePointer<MessageCursors.Cursor>, endingAt end: Int) {
+        entries.pointee.next = end
+        entries.pointee.count &+= 1
+        entries.pointee.current = -1
     }
 
     /// The integer of key `index`, if the next entry of cursor `cursor` is that key's and holds
     /// an integer `quickInteger` reads as a `T`; the entry is then taken.
     @inline(__always)
     func nextMessageInteger<T: FixedWidthInteger>(_: T.Type, _ index: Int, keys: ArchiveKeySet, cursor: Int) -> T? {
-        var entries = messageCursors[cursor]
-        guard var p = quickMessageKey(index, keys: keys, &entries), p < entries.end else { return nil }
+        let entries = messageCursors.pointer(to: cursor)
+        guard var p = quickMessageKey(index, keys: keys, entries), p < entries.pointee.end else { return nil }
         let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
         p &+= 1
         let value: T
@@ -54,7 +63,7 @@ extension DecodingState {
             value = small
         } else {
             guard tag == WireTag.unsignedInt || tag == WireTag.negativeInt,
-                  let magnitude = reader.shortVarint(at: &p, limit: entries.end),
+                  let magnitude = reader.shortVarint(at: &p, limit: entries.pointee.end),
                   let positive = T(exactly: magnitude) else { return nil }
             if tag == WireTag.unsignedInt {
                 value = positive
@@ -64,7 +73,7 @@ extension DecodingState {
                 value = ~positive
             }
         }
-        take(entries, endingAt: p, cursor: cursor)
+        take(entries, endingAt: p)
         return value
     }
 
@@ -72,11 +81,11 @@ extension DecodingState {
     /// `true` or `false`; the entry is then taken.
     @inline(__always)
     func nextMessageBool(_ index: Int, keys: ArchiveKeySet, cursor: Int) -> Bool? {
-        var entries = messageCursors[cursor]
-        guard let p = quickMessageKey(index, keys: keys, &entries), p < entries.end else { return nil }
+        let entries = messageCursors.pointer(to: cursor)
+        guard let p = quickMessageKey(index, keys: keys, entries), p < entries.pointee.end else { return nil }
         let tag = reader.base.load(fromByteOffset: p, as: UInt8.self)
         guard tag == WireTag.true || tag == WireTag.false else { return nil }
-        take(entries, endingAt: p &+ 1, cursor: cursor)
+        take(entries, endingAt: p &+ 1)
         return tag == WireTag.true
     }
 
@@ -84,10 +93,10 @@ extension DecodingState {
     /// cursor `cursor` is that key's and holds one whole; the entry is then taken.
     @inline(__always)
     func nextMessageFloatingPoint<T: BinaryFloatingPoint>(_: T.Type, _ index: Int, keys: ArchiveKeySet, cursor: Int) -> T? {
-        var entries = messageCursors[cursor]
-        guard let p = quickMessageKey(index, keys: keys, &entries),
-              let value = quickFloatingPoint(T.self, at: ValueLocation(offset: p, limit: entries.end)) else { return nil }
-        take(entries, endingAt: p &+ 1 &+ MemoryLayout<T>.size, cursor: cursor)
+        let entries = messageCursors.pointer(to: cursor)
+        guard let p = quickMessageKey(index, keys: keys, entries),
+              let value = quickFloatingPoint(T.self, at: ValueLocation(offset: p, limit: entries.pointee.end)) else { return nil }
+        take(entries, endingAt: p &+ 1 &+ MemoryLayout<T>.size)
         return value
     }
 
@@ -95,13 +104,13 @@ extension DecodingState {
     /// a string whose length fits and whose bytes are valid UTF-8; the entry is then taken.
     @inline(__always)
     func nextMessageString(_ index: Int, keys: ArchiveKeySet, cursor: Int) -> String? {
-        var entries = messageCursors[cursor]
-        guard var p = quickMessageKey(index, keys: keys, &entries), p < entries.end,
+        let entries = messageCursors.pointer(to: cursor)
+        guard var p = quickMessageKey(index, keys: keys, entries), p < entries.pointee.end,
               reader.base.load(fromByteOffset: p, as: UInt8.self) == WireTag.string else { return nil }
         p &+= 1
-        guard let length = reader.shortVarint(at: &p, limit: entries.end), length <= UInt64(entries.end &- p),
+        guard let length = reader.shortVarint(at: &p, limit: entries.pointee.end), length <= UInt64(entries.pointee.end &- p),
               let value = reader.utf8String(p, Int(length)) else { return nil }
-        take(entries, endingAt: p &+ Int(length), cursor: cursor)
+        take(entries, endingAt: p &+ Int(length))
         return value
     }
 }

@@ -1,15 +1,16 @@
 import Synchronization
 
-/// Types whose messages were abandoned (when reading: and that the general path then read), so
-/// that the next call with such a type goes the general way at once instead of writing or
-/// reading it twice.
+/// Types whose messages the writer gave up, so that the next call with such a type goes the
+/// general way at once instead of writing it twice. The reader remembers nothing: what gives
+/// a message up when reading is an error or an archive's shape, never the type
+/// (`MessageReading.swift`).
 ///
 /// A state asks its own list on every call, without a lock. The list for the whole process
 /// (`Shared`) seeds the lists of states built later: a state that served a large archive is
 /// not kept for the next call (`EncodingState+Reuse.swift`, `DecodingState+Reuse.swift`), and
 /// without it its successor would try the type's next large archive as a message again.
 struct RememberedTypes {
-    /// A list for the whole process, one for writing and one for reading.
+    /// A list for the whole process.
     final class Shared: Sendable {
         private let list = Mutex<[ObjectIdentifier]>([])
 

@@ -56,15 +56,51 @@ extension ArchiveCodableExpansionTests {
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
                     let aliases = container.withKeys(Settings._archiveAliasKeys)
-                    self.name = try container.decode(at: 0)
-                    if container.contains(1) {
+                    var field0 = container.unreadField { (value: Settings) in
+                        value.name
+                    }
+                    var field1 = container.unreadField { (value: Settings) in
+                        value.color
+                    }
+                    var field2 = container.unreadField { (value: Settings) in
+                        value.level
+                    }
+                    var field3 = container.unreadField { (value: Settings) in
+                        value.size
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 1:
+                            field1 = try .some(container.decode(at: 1))
+                        case 5:
+                            field1 = try .some(container.decode(at: 5))
+                        case 2:
+                            field2 = try .some(container.decode(at: 2))
+                        case 6:
+                            field2 = try .some(container.decode(at: 6))
+                        case 7:
+                            field2 = try .some(container.decode(at: 7))
+                        case 3:
+                            field3 = try .some(container.decode(at: 3))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.name = try field0 ?? container.decode(at: 0)
+                    if let value = field1 {
+                        self.color = value
+                    } else if container.contains(1) {
                         self.color = try container.decode(at: 1)
                     } else if aliases.contains(0) {
                         self.color = try aliases.decode(at: 0)
                     } else {
                         try container.decode(at: 1, default: &self.color)
                     }
-                    if container.contains(2) {
+                    if let value = field2 {
+                        self.level = value
+                    } else if container.contains(2) {
                         self.level = try container.decode(at: 2)
                     } else if aliases.contains(1) {
                         self.level = try aliases.decode(at: 1)
@@ -73,7 +109,11 @@ extension ArchiveCodableExpansionTests {
                     } else {
                         self.level = try container.decode(at: 2)
                     }
-                    try container.decode(at: 3, default: &self.size)
+                    if let value = field3 {
+                        self.size = value
+                    } else {
+                        try container.decode(at: 3, default: &self.size)
+                    }
                 }
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -138,7 +178,18 @@ extension ArchiveCodableExpansionTests {
                         _archiveKeys.isInDeclarationOrder
                     }
                     private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                        self.size = try container.decode(at: 0)
+                        var field0 = container.unreadField { (value: Plain) in
+                            value.size
+                        }
+                        while let key = try container.nextKey() {
+                            switch key {
+                            case 0:
+                                field0 = try .some(container.decode(at: 0))
+                            default:
+                                try container.skipEntry()
+                            }
+                        }
+                        self.size = try field0 ?? container.decode(at: 0)
                     }
                 }
                 """)
@@ -162,7 +213,22 @@ extension ArchiveCodableExpansionTests {
                 }
 
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    try container.decode(at: 0, default: &self.volume)
+                    var field0 = container.unreadField { (value: Prefs) in
+                        value.volume
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    if let value = field0 {
+                        self.volume = value
+                    } else {
+                        try container.decode(at: 0, default: &self.volume)
+                    }
                 }
 
                 init(from decoder: any Decoder) throws {
@@ -279,8 +345,24 @@ extension ArchiveCodableExpansionTests {
                     _archiveKeys.isInDeclarationOrder
                 }
                 private init<Container: KeyedArchive.ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-                    self.name = try container.decode(at: 0)
-                    self.size = try container.decode(at: 1)
+                    var field0 = container.unreadField { (value: Settings) in
+                        value.name
+                    }
+                    var field1 = container.unreadField { (value: Settings) in
+                        value.size
+                    }
+                    while let key = try container.nextKey() {
+                        switch key {
+                        case 0:
+                            field0 = try .some(container.decode(at: 0))
+                        case 1:
+                            field1 = try .some(container.decode(at: 1))
+                        default:
+                            try container.skipEntry()
+                        }
+                    }
+                    self.name = try field0 ?? container.decode(at: 0)
+                    self.size = try field1 ?? container.decode(at: 1)
                     self.unknownFields = try container.unknownFields()
                 }
             }

@@ -128,9 +128,30 @@ struct FuzzDirect: Codable, Equatable {
         static func == (a: Owner, b: Owner) -> Bool { a.name == b.name && a.tags == b.tags && a.next == b.next }
 
         private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-            self.name = try container.decode(at: 0)
-            self.tags = try container.decode(at: 1)
-            self.next = try container.decode(at: 2)
+            var field0 = container.unreadField { (value: Owner) in
+                value.name
+            }
+            var field1 = container.unreadField { (value: Owner) in
+                value.tags
+            }
+            var field2 = container.unreadField { (value: Owner) in
+                value.next
+            }
+            while let key = try container.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(container.decode(at: 0))
+                case 1:
+                    field1 = try .some(container.decode(at: 1))
+                case 2:
+                    field2 = try .some(container.decode(at: 2))
+                default:
+                    try container.skipEntry()
+                }
+            }
+            self.name = try field0 ?? container.decode(at: 0)
+            self.tags = try field1 ?? container.decode(at: 1)
+            self.next = try field2 ?? container.decode(at: 2)
         }
     }
 
@@ -238,17 +259,78 @@ extension FuzzDirect: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.name = try container.decode(at: 0)
-        self.count = try container.decode(at: 1)
-        self.ratio = try container.decode(at: 2)
-        self.items = try container.decode(at: 3)
-        self.byName = try container.decode(at: 4)
-        self.maybe = try container.decode(at: 5)
-        self.shape = try container.decode(at: 6)
-        self.when = try container.decode(at: 7)
-        self.flags = try container.decode(at: 8)
-        self.nested = try container.decode(at: 9)
-        self.owner = try container.decode(at: 10)
+        var field0 = container.unreadField { (value: FuzzDirect) in
+            value.name
+        }
+        var field1 = container.unreadField { (value: FuzzDirect) in
+            value.count
+        }
+        var field2 = container.unreadField { (value: FuzzDirect) in
+            value.ratio
+        }
+        var field3 = container.unreadField { (value: FuzzDirect) in
+            value.items
+        }
+        var field4 = container.unreadField { (value: FuzzDirect) in
+            value.byName
+        }
+        var field5 = container.unreadField { (value: FuzzDirect) in
+            value.maybe
+        }
+        var field6 = container.unreadField { (value: FuzzDirect) in
+            value.shape
+        }
+        var field7 = container.unreadField { (value: FuzzDirect) in
+            value.when
+        }
+        var field8 = container.unreadField { (value: FuzzDirect) in
+            value.flags
+        }
+        var field9 = container.unreadField { (value: FuzzDirect) in
+            value.nested
+        }
+        var field10 = container.unreadField { (value: FuzzDirect) in
+            value.owner
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            case 4:
+                field4 = try .some(container.decode(at: 4))
+            case 5:
+                field5 = try .some(container.decode(at: 5))
+            case 6:
+                field6 = try .some(container.decode(at: 6))
+            case 7:
+                field7 = try .some(container.decode(at: 7))
+            case 8:
+                field8 = try .some(container.decode(at: 8))
+            case 9:
+                field9 = try .some(container.decode(at: 9))
+            case 10:
+                field10 = try .some(container.decode(at: 10))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.name = try field0 ?? container.decode(at: 0)
+        self.count = try field1 ?? container.decode(at: 1)
+        self.ratio = try field2 ?? container.decode(at: 2)
+        self.items = try field3 ?? container.decode(at: 3)
+        self.byName = try field4 ?? container.decode(at: 4)
+        self.maybe = try field5 ?? container.decode(at: 5)
+        self.shape = try field6 ?? container.decode(at: 6)
+        self.when = try field7 ?? container.decode(at: 7)
+        self.flags = try field8 ?? container.decode(at: 8)
+        self.nested = try field9 ?? container.decode(at: 9)
+        self.owner = try field10 ?? container.decode(at: 10)
     }
 }
 
@@ -293,9 +375,30 @@ extension FuzzDirect.Item: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static var _archiveCanDecode: Bool { _archiveKeys.isInDeclarationOrder }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.id = try container.decode(at: 0)
-        self.label = try container.decode(at: 1)
-        self.level = try container.decode(at: 2)
+        var field0 = container.unreadField { (value: FuzzDirect.Item) in
+            value.id
+        }
+        var field1 = container.unreadField { (value: FuzzDirect.Item) in
+            value.label
+        }
+        var field2 = container.unreadField { (value: FuzzDirect.Item) in
+            value.level
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.id = try field0 ?? container.decode(at: 0)
+        self.label = try field1 ?? container.decode(at: 1)
+        self.level = try field2 ?? container.decode(at: 2)
     }
 }
 
@@ -408,10 +511,36 @@ extension FuzzUnknown: ArchiveDirectEncodable, ArchiveDirectDecodable {
     static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzUnknown { try _archiveDecode(from: &decoder) }
 
     private init<Container: ArchiveKeyedReader>(_archiveFrom container: Container) throws {
-        self.name = try container.decode(at: 0)
-        self.count = try container.decode(at: 1)
-        self.children = try container.decode(at: 2)
-        self.byKey = try container.decode(at: 3)
+        var field0 = container.unreadField { (value: FuzzUnknown) in
+            value.name
+        }
+        var field1 = container.unreadField { (value: FuzzUnknown) in
+            value.count
+        }
+        var field2 = container.unreadField { (value: FuzzUnknown) in
+            value.children
+        }
+        var field3 = container.unreadField { (value: FuzzUnknown) in
+            value.byKey
+        }
+        while let key = try container.nextKey() {
+            switch key {
+            case 0:
+                field0 = try .some(container.decode(at: 0))
+            case 1:
+                field1 = try .some(container.decode(at: 1))
+            case 2:
+                field2 = try .some(container.decode(at: 2))
+            case 3:
+                field3 = try .some(container.decode(at: 3))
+            default:
+                try container.skipEntry()
+            }
+        }
+        self.name = try field0 ?? container.decode(at: 0)
+        self.count = try field1 ?? container.decode(at: 1)
+        self.children = try field2 ?? container.decode(at: 2)
+        self.byKey = try field3 ?? container.decode(at: 3)
         self.unknownFields = try container.unknownFields()
     }
 }
