@@ -271,7 +271,8 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     /// The position of the next entry's key (`DecodingState.nextMessageKey`), the entry not
     /// taken yet.
     public func nextKey() throws -> Int? {
-        try state.nextMessageKey(keys: keys, cursor: cursor, depth: depth)
+        if let key = state.quickNextMessageKey(keys: keys, cursor: cursor) { return key }
+        return try state.nextMessageKey(keys: keys, cursor: cursor, depth: depth)
     }
 
     /// Takes the entry `nextKey()` returned, unread.

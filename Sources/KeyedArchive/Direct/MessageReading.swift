@@ -352,7 +352,13 @@ extension DecodingState {
         case WireTag.keyed:
             let length: Int
             do throws(ArchiveFormatError) { length = try reader.length(at: &p, limit: location.limit) } catch { throw abandonMessageRead() }
-            return messageCursors.push(start: p, end: p + length, container: location, keys: keys)
+            let cursor = messageCursors.push(start: p, end: p + length, container: location, keys: keys)
+            // Where the key set's answers for this archive's key table are, found now rather than
+            // at the first string entry, so that `quickNextMessageKey` answers that entry too.
+            if keys.hasStringKeys, !keyStrings.isEmpty {
+                messageCursors.pointer(to: cursor).pointee.names = directNames.base(for: keys, tableCount: keyStrings.count)
+            }
+            return cursor
         default:
             throw abandonMessageRead()
         }
@@ -397,7 +403,9 @@ extension DecodingState {
     /// an earlier alias's, was met (the general path reads the key's own entry, else the first
     /// alias it holds; a later better one is read over it). A position met twice is a repeated
     /// key, the general path's error.
-    @inline(__always)
+    ///
+    /// `quickNextMessageKey` answers the usual entry, with no call; this, out of line, the rest.
+    @inline(never)
     func nextMessageKey(keys: ArchiveKeySet, cursor: Int, depth: Int) throws -> Int? {
         while true {
             let entries = messageCursors.pointer(to: cursor)
@@ -430,6 +438,35 @@ extension DecodingState {
             // Neither is met: the container's check (`checkPassedEntries`) catches them repeated.
             try passOver(cursor: cursor, unknown: true)
         }
+    }
+
+    /// `nextMessageKey` for the usual entry: a key of the type (not an alias) in a one-byte key
+    /// varint, an integer or a key-table string this container's key set has met, not met
+    /// before in the container. `nil` for anything else, which `nextMessageKey` answers (the
+    /// last entry passed included). No call, so that the usual entry costs no frame.
+    @inline(__always)
+    func quickNextMessageKey(keys: ArchiveKeySet, cursor: Int) -> Int? {
+        let entries = messageCursors.pointer(to: cursor)
+        let next = entries.pointee.next
+        guard next < entries.pointee.end, entries.pointee.current < 0 else { return nil }
+        let first = reader.base.load(fromByteOffset: next, as: UInt8.self)
+        guard first < 0x80 else { return nil }
+        let key: Int
+        if first & 1 == 0 {
+            key = Int(keys.positionBySmallWire[Int(first)])
+        } else {
+            let names = entries.pointee.names
+            guard names >= 0, Int(first >> 1) < keyStrings.count,
+                  let known = directNames.knownKey(forTableIndex: Int(first >> 1), base: names) else { return nil }
+            key = known
+        }
+        guard key >= 0, key < keys.count, key < 64 else { return nil }
+        let bit = UInt64(1) &<< UInt64(key)
+        guard entries.pointee.seen & bit == 0 else { return nil }
+        entries.pointee.seen |= bit
+        entries.pointee.current = key
+        entries.pointee.next = next &+ 1
+        return key
     }
 
     /// Checks the container as the general path opens it (`keyedEntries`) once an entry for no
