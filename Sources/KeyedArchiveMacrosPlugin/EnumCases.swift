@@ -18,6 +18,8 @@ struct EnumCases {
         let valueKeys: [String]
         /// The label of each associated value in a call (`nil` for none).
         let labels: [String?]
+        /// The type of each associated value, as written: the generated reader's locals.
+        let types: [String]
     }
 
     let cases: [Case]
@@ -38,7 +40,8 @@ struct EnumCases {
                     return label.trimmedDescription
                 }
                 let keys = labels.enumerated().map { index, label in label ?? "_\(index)" }
-                cases.append(Case(name: element.name.trimmedDescription, valueKeys: keys, labels: labels))
+                cases.append(Case(name: element.name.trimmedDescription, valueKeys: keys, labels: labels,
+                                  types: parameters.map { $0.type.trimmedDescription }))
             }
         }
         // An enum without cases has no value to write.
@@ -113,24 +116,42 @@ struct EnumCases {
             """
     }
 
-    /// The one case the container holds, and its associated values in order, as the
-    /// synthesized `init(from:)` reads them; each value's type comes from the case.
+    /// The one case the container holds, and its associated values, as the synthesized
+    /// `init(from:)` reads them: the case's container read as a struct's is (a loop over its
+    /// entries that switches on each one's key, `ArchiveCodableMacro.decodingInitializer`), into
+    /// locals of the values' types, then the case made from them, a value no entry gave read as
+    /// `init(from:)` reads it. A case without values passes over what its container holds.
     func decodeFunction(_ typeName: String) -> String {
         let branches = cases.enumerated().map { index, entry in
             let label = index == cases.count - 1 ? "default" : "case \(index)"
             guard !entry.valueKeys.isEmpty else {
                 return """
                     \(label):
-                        _ = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                        let values = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                        while try values.nextKey() != nil {
+                            try values.skipEntry()
+                        }
                         return .\(ArchiveCodableMacro.member(entry.name))
                     """
             }
+            let locals = entry.types.enumerated().map { position, type in "    var field\(position): Optional<\(type)> = nil" }
+            let cases = entry.valueKeys.indices.map { position in
+                "        case \(position):\n            field\(position) = try .some(values.decode(at: \(position)))"
+            }
             let arguments = zip(entry.labels, entry.valueKeys.indices).map { label, position in
-                (label.map { "\($0): " } ?? "") + "try values.decode(at: \(position))"
+                (label.map { "\($0): " } ?? "") + "try field\(position) ?? values.decode(at: \(position))"
             }.joined(separator: ", ")
             return """
                 \(label):
                     let values = try container.nestedContainer(_archiveCaseKeys[\(index)], at: \(index))
+                \(locals.joined(separator: "\n"))
+                    while let key = try values.nextKey() {
+                        switch key {
+                \(cases.joined(separator: "\n"))
+                        default:
+                            try values.skipEntry()
+                        }
+                    }
                     return .\(ArchiveCodableMacro.member(entry.name))(\(arguments))
                 """
         }

@@ -107,14 +107,41 @@ extension GeneratedCodeAppState.Sharing: ArchiveDirectEncodable, ArchiveDirectDe
         let container = try decoder.keyedContainer(_archiveKeys)
         switch try container.onlyKey(of: GeneratedCodeAppState.Sharing.self) {
         case 0:
-            _ = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+            let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
+            while try values.nextKey() != nil {
+                try values.skipEntry()
+            }
             return .privateDocument
         case 1:
             let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
-            return .link(url: try values.decode(at: 0), canEdit: try values.decode(at: 1))
+            var field0: Optional<URL> = nil
+            var field1: Optional<Bool> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .link(url: try field0 ?? values.decode(at: 0), canEdit: try field1 ?? values.decode(at: 1))
         default:
             let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
-            return .team(name: try values.decode(at: 0), members: try values.decode(at: 1))
+            var field0: Optional<String> = nil
+            var field1: Optional<Int> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .team(name: try field0 ?? values.decode(at: 0), members: try field1 ?? values.decode(at: 1))
         }
     }
     public static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> GeneratedCodeAppState.Sharing { try _archiveDecode(from: &decoder) }

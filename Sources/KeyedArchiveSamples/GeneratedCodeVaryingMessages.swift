@@ -735,18 +735,66 @@ extension GeneratedCodeStringKeyedInputEvent: ArchiveDirectEncodable, ArchiveDir
         switch try container.onlyKey(of: GeneratedCodeStringKeyedInputEvent.self) {
         case 0:
             let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
-            return .tap(x: try values.decode(at: 0), y: try values.decode(at: 1))
+            var field0: Optional<Int32> = nil
+            var field1: Optional<Int32> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .tap(x: try field0 ?? values.decode(at: 0), y: try field1 ?? values.decode(at: 1))
         case 1:
             let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
-            return .key(code: try values.decode(at: 0), modifiers: try values.decode(at: 1))
+            var field0: Optional<UInt16> = nil
+            var field1: Optional<UInt8> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .key(code: try field0 ?? values.decode(at: 0), modifiers: try field1 ?? values.decode(at: 1))
         case 2:
             let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
-            return .scroll(dx: try values.decode(at: 0), dy: try values.decode(at: 1))
+            var field0: Optional<Double> = nil
+            var field1: Optional<Double> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .scroll(dx: try field0 ?? values.decode(at: 0), dy: try field1 ?? values.decode(at: 1))
         case 3:
             let values = try container.nestedContainer(_archiveCaseKeys[3], at: 3)
-            return .text(value: try values.decode(at: 0))
+            var field0: Optional<String> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .text(value: try field0 ?? values.decode(at: 0))
         default:
-            _ = try container.nestedContainer(_archiveCaseKeys[4], at: 4)
+            let values = try container.nestedContainer(_archiveCaseKeys[4], at: 4)
+            while try values.nextKey() != nil {
+                try values.skipEntry()
+            }
             return .idle
         }
     }

@@ -287,6 +287,7 @@ import Testing
                 case dot
             }
             """, """
+
             enum Shape: Codable {
                 case circle(radius: Double), pair(Int, label: String?)
                 case dot
@@ -317,12 +318,36 @@ import Testing
                     switch try container.onlyKey(of: Shape.self) {
                     case 0:
                         let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
-                        return .circle(radius: try values.decode(at: 0))
+                        var field0: Optional<Double> = nil
+                        while let key = try values.nextKey() {
+                            switch key {
+                            case 0:
+                                field0 = try .some(values.decode(at: 0))
+                            default:
+                                try values.skipEntry()
+                            }
+                        }
+                        return .circle(radius: try field0 ?? values.decode(at: 0))
                     case 1:
                         let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
-                        return .pair(try values.decode(at: 0), label: try values.decode(at: 1))
+                        var field0: Optional<Int> = nil
+                        var field1: Optional<String?> = nil
+                        while let key = try values.nextKey() {
+                            switch key {
+                            case 0:
+                                field0 = try .some(values.decode(at: 0))
+                            case 1:
+                                field1 = try .some(values.decode(at: 1))
+                            default:
+                                try values.skipEntry()
+                            }
+                        }
+                        return .pair(try field0 ?? values.decode(at: 0), label: try field1 ?? values.decode(at: 1))
                     default:
-                        _ = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
+                        let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
+                        while try values.nextKey() != nil {
+                            try values.skipEntry()
+                        }
                         return .dot
                     }
                 }
@@ -478,6 +503,7 @@ import Testing
                 case élan(Type: Int, self: String)
             }
             """, """
+
             enum Spelling: Codable {
                 case élan(Type: Int, self: String)
             }
@@ -502,7 +528,19 @@ import Testing
                     switch try container.onlyKey(of: Spelling.self) {
                     default:
                         let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
-                        return .élan(Type: try values.decode(at: 0), self: try values.decode(at: 1))
+                        var field0: Optional<Int> = nil
+                        var field1: Optional<String> = nil
+                        while let key = try values.nextKey() {
+                            switch key {
+                            case 0:
+                                field0 = try .some(values.decode(at: 0))
+                            case 1:
+                                field1 = try .some(values.decode(at: 1))
+                            default:
+                                try values.skipEntry()
+                            }
+                        }
+                        return .élan(Type: try field0 ?? values.decode(at: 0), self: try field1 ?? values.decode(at: 1))
                     }
                 }
                 public static func _archiveDecodeMessage(from decoder: inout KeyedArchive.ArchiveMessageDecoder) throws -> Spelling {

@@ -212,15 +212,51 @@ extension FuzzModel.Shape: ArchiveDirectEncodable, ArchiveDirectDecodable {
         switch try container.onlyKey(of: FuzzModel.Shape.self) {
         case 0:
             let values = try container.nestedContainer(_archiveCaseKeys[0], at: 0)
-            return .circle(radius: try values.decode(at: 0))
+            var field0: Optional<Double> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .circle(radius: try field0 ?? values.decode(at: 0))
         case 1:
             let values = try container.nestedContainer(_archiveCaseKeys[1], at: 1)
-            return .rect(width: try values.decode(at: 0), height: try values.decode(at: 1))
+            var field0: Optional<Int> = nil
+            var field1: Optional<Int> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .rect(width: try field0 ?? values.decode(at: 0), height: try field1 ?? values.decode(at: 1))
         case 2:
             let values = try container.nestedContainer(_archiveCaseKeys[2], at: 2)
-            return .label(try values.decode(at: 0), bold: try values.decode(at: 1))
+            var field0: Optional<String> = nil
+            var field1: Optional<Bool> = nil
+            while let key = try values.nextKey() {
+                switch key {
+                case 0:
+                    field0 = try .some(values.decode(at: 0))
+                case 1:
+                    field1 = try .some(values.decode(at: 1))
+                default:
+                    try values.skipEntry()
+                }
+            }
+            return .label(try field0 ?? values.decode(at: 0), bold: try field1 ?? values.decode(at: 1))
         default:
-            _ = try container.nestedContainer(_archiveCaseKeys[3], at: 3)
+            let values = try container.nestedContainer(_archiveCaseKeys[3], at: 3)
+            while try values.nextKey() != nil {
+                try values.skipEntry()
+            }
             return .none
         }
     }
@@ -410,7 +446,9 @@ extension FuzzDirect.Level: ArchiveDirectEncodable, ArchiveDirectDecodable {
 
     static func _archiveDecode<Reader: ArchiveReader>(from decoder: inout Reader) throws -> FuzzDirect.Level {
         let rawValue = try decoder.decodeSingleValue(RawValue.self)
-        guard let value = FuzzDirect.Level(rawValue: rawValue) else { throw decoder.invalidRawValue(FuzzDirect.Level.self, rawValue) }
+        guard let value = FuzzDirect.Level(rawValue: rawValue) else {
+            throw decoder.invalidRawValue(FuzzDirect.Level.self, rawValue)
+        }
         return value
     }
     static func _archiveDecodeMessage(from decoder: inout ArchiveMessageDecoder) throws -> FuzzDirect.Level { try _archiveDecode(from: &decoder) }
