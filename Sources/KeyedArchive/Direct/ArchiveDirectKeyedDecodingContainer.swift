@@ -105,31 +105,46 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
         // A key's entry may be under one of its aliases (`@ArchiveAlias`): the first of them the
         // container holds when its own is absent, as generated code reads them. That entry stands
         // for the key, which is written back where it stood.
-        var known: [Int: Int] = [:]
+        // By where their values start, in the entries' order: the walk below meets them in that
+        // order, so one index into the list follows it (a type has a few dozen keys; a
+        // dictionary's hashing cost more than the rest of the walk).
+        var known: [(offset: Int, index: Int)] = []
+        known.reserveCapacity(keys.count)
         let aliases = keys.aliases.map(withKeys)
         for index in 0..<keys.count {
             if let location = try location(index) {
-                known[location.offset] = index
+                // Two keys finding one entry (a key set read by scans): the later one, as before.
+                if let same = known.firstIndex(where: { $0.offset == location.offset }) {
+                    known[same].index = index
+                } else {
+                    known.append((location.offset, index))
+                }
             } else if let aliases, index < keys.aliasesOfKeys.count {
                 for alias in keys.aliasesOfKeys[index] {
                     guard let location = try aliases.location(alias) else { continue }
-                    if known[location.offset] == nil { known[location.offset] = index }
+                    // An entry a key already stands for keeps it.
+                    if !known.contains(where: { $0.offset == location.offset }) { known.append((location.offset, index)) }
                     break
                 }
             }
         }
+        known.sort { $0.offset < $1.offset }
+        var nextKnown = 0
+        let nilsReadAsAbsent = !state.nilEntriesReadAsAbsent.isEmpty
         var unknown: [(key: UnknownKey, anchor: Int, start: Int)] = []
         var anchor = -1
         let reader = state.reader
         var cursor = EntriesCursor(from: entries.start, to: entries.end, isKeyed: true)
         do throws(ArchiveFormatError) {
             while let entry = try cursor.next(in: reader) {
-                if let index = known[entry.value] {
+                if nextKnown < known.count, known[nextKnown].offset == entry.value {
+                    let index = known[nextKnown].index
+                    nextKnown += 1
                     // A nil read as an absent optional is written back as no entry: the fields
                     // after it stand after the known entry before it, as they will when read
                     // again, so that the value decodes again as itself. A nil that a property
                     // read as a value (a type that encodes nil) is written back: it anchors.
-                    if !state.nilEntriesReadAsAbsent.contains(entry.value) { anchor = index }
+                    if !nilsReadAsAbsent || !state.nilEntriesReadAsAbsent.contains(entry.value) { anchor = index }
                 } else {
                     let (integer, stringIndex) = KeyForm.decode(entry.key)
                     let key = integer.map(UnknownKey.init(integer:)) ?? .string(state.keyStrings[stringIndex!])
