@@ -116,7 +116,7 @@ import Testing
     @Test(arguments: ["Sources/KeyedArchiveSamples/GeneratedCodeCommits.swift", "Sources/KeyedArchiveSamples/GeneratedCodeAppState.swift",
                       "Sources/KeyedArchiveSamples/GeneratedCodeMessages.swift", "Sources/KeyedArchiveSamples/GeneratedCodeMediaContent.swift",
                       "Sources/KeyedArchiveSamples/GeneratedCodeStringKeyedMessages.swift", "Sources/KeyedArchiveSamples/GeneratedCodeVaryingMessages.swift",
-                      "Tests/KeyedArchiveTests/Support/FuzzModels.swift"])
+                      "Sources/KeyedArchiveSamples/GeneratedCodeEvolvingMessages.swift", "Tests/KeyedArchiveTests/Support/FuzzModels.swift"])
     func theWrittenConformancesAreTheMacros(_ path: String) throws {
         let (written, generated) = try Self.writtenAndGenerated(path)
         #expect(!written.isEmpty)

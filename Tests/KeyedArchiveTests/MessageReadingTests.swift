@@ -105,6 +105,20 @@ import Testing
         }
     }
 
+    @Test func anOlderVersionReadsANewerArchiveAsAMessage() throws {
+        // The gate's `evo-*` rows (`GeneratedCodeEvolvingMessages.swift`).
+        let newer = GeneratedCodeEvolvingNewer.sample()
+        let archive = try Self.archive(newer)
+        Self.expectAgreement(GeneratedCodeEvolvingNewer.self, from: try Self.archive(EvolvingReversed(newer)), asMessage: true)
+        Self.expectAgreement(GeneratedCodeEvolvingOlderPlain.self, from: archive, asMessage: true)
+        Self.expectAgreement(GeneratedCodeEvolvingOlder.self, from: archive, asMessage: true)
+        #expect(try ArchiveDecoder().decode(GeneratedCodeEvolvingOlderPlain.self, from: archive) == GeneratedCodeEvolvingOlderPlain(newer))
+        // The entry it does not know is kept, and written back where it stood.
+        let older = try #require(ArchiveDecoder().messageValue(GeneratedCodeEvolvingOlder.self, from: archive))
+        #expect(older.id == newer.id && older.name == newer.name && older.score == newer.score)
+        #expect(try Self.archive(older) == archive)
+    }
+
     @Test func anEnumCasesValuesInAnyOrderAreAMessage() throws {
         typealias Sharing = GeneratedCodeAppState.Sharing
         // The case's container is read as a struct's: its values in another order, and an entry

@@ -45,6 +45,20 @@ func gateStep<T: Codable & Equatable>(_ value: T) throws -> GateStep {
         })
 }
 
+/// A step that reads `source`'s archive as `T` (another version of its type), expecting what a
+/// fresh decoder reads, which `check` accepts; it writes that value.
+func gateReadStep<S: Encodable, T: Codable & Equatable>(_ source: S, as _: T.Type, check: (T) -> Bool) throws -> GateStep {
+    let archive = try ArchiveEncoder().encode(source)
+    let expected = try ArchiveDecoder().decode(T.self, from: archive)
+    guard check(expected) else { throw RoundTripFailed() }
+    return GateStep(
+        encode: { encoder in digest(try encoder.encode(expected)) },
+        decode: { decoder in
+            guard try decoder.decode(T.self, from: archive) == expected else { throw RoundTripFailed() }
+            return 1
+        })
+}
+
 /// One row of the gate: a model (a stream of messages, or one document), its key form and path.
 struct GateModel {
     let name: String
@@ -133,6 +147,20 @@ func allGateModels() throws -> [GateModel] {
     models += [
         GateModel(name: "doc-app-state", keys: "string", path: "codable", steps: [try gateStep(state)]),
         GateModel(name: "doc-app-state", keys: "string", path: "generated", steps: [try gateStep(GeneratedCodeAppState(state))]),
+    ]
+    // Evolution, generated code, string keys: the newest version's archive read by that version,
+    // with its entries in reverse order, and by an older version that passes the extra entry
+    // over or keeps it (`ArchiveUnknownFields`, written back in place).
+    let newer = GeneratedCodeEvolvingNewer.sample()
+    let newerArchive = try ArchiveEncoder().encode(newer)
+    models += [
+        GateModel(name: "evo-newer", keys: "string", path: "generated", steps: [try gateStep(newer)]),
+        GateModel(name: "evo-reversed", keys: "string", path: "generated",
+                  steps: [try gateReadStep(EvolvingReversed(newer), as: GeneratedCodeEvolvingNewer.self) { $0 == newer }]),
+        GateModel(name: "evo-older", keys: "string", path: "generated",
+                  steps: [try gateReadStep(newer, as: GeneratedCodeEvolvingOlderPlain.self) { $0 == GeneratedCodeEvolvingOlderPlain(newer) }]),
+        GateModel(name: "evo-unknown", keys: "string", path: "generated",
+                  steps: [try gateReadStep(newer, as: GeneratedCodeEvolvingOlder.self) { (try? ArchiveEncoder().encode($0)) == newerArchive }]),
     ]
     return models
 }
