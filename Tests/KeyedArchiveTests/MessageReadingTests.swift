@@ -119,6 +119,22 @@ import Testing
         #expect(try Self.archive(older) == archive)
     }
 
+    @Test func entriesPassedOverThatRepeatAKeyAreRefused() throws {
+        // Two entries for no key of the type, the second made to repeat the first's key (its key
+        // varint, an index into the key table, replaced): the general path refuses the container,
+        // and so must a message, which checks it when it passed over two entries.
+        let entries: [(String, any Encodable)] = [("id", 1), ("aa", 2), ("name", "n"), ("bb", 3), ("score", 0.5)]
+        let bytes = Array(try Self.archive(OneCase.Entries(entries: entries)))
+        let fixint = Int(WireTag.fixintBase)
+        // Key-table indexes in order of first use: id 0, aa 1, name 2, bb 3 (string keys: 2i+1).
+        let second = try #require((0..<bytes.count - 1).first { bytes[$0] == 7 && Int(bytes[$0 + 1]) == fixint + 3 })
+        var repeated = bytes
+        repeated[second] = 3
+        Self.expectAgreement(GeneratedCodeEvolvingOlderPlain.self, from: Data(bytes), asMessage: true)
+        Self.expectAgreement(GeneratedCodeEvolvingOlderPlain.self, from: Data(repeated), asMessage: false)
+        #expect(throws: DecodingError.self) { try ArchiveDecoder().decode(GeneratedCodeEvolvingOlderPlain.self, from: Data(repeated)) }
+    }
+
     @Test func anEnumCasesValuesInAnyOrderAreAMessage() throws {
         typealias Sharing = GeneratedCodeAppState.Sharing
         // The case's container is read as a struct's: its values in another order, and an entry

@@ -61,9 +61,13 @@ final class MessageCursors {
         /// `MessageCursors.wideSeen`, from `wide` on (−1 when the key set has none).
         var seen: UInt64 = 0
         var wide = -1
-        /// Whether an entry for no key, or under an alias that loses, was passed over: only then
-        /// is the container checked as the general path opens it, and does `unknownFields()` look.
-        var passedUnknown = false
+        /// How many entries for no key, or under an alias that loses, were passed over: when any
+        /// was, `unknownFields()` looks, and when two or more were, the container is checked as
+        /// the general path opens it, for two of them repeating one key. One cannot repeat
+        /// anything: every other entry has a key of the type, met once (a spelling that stands for
+        /// a key has that key's position, and archives with a key spelled two ways are not read
+        /// as messages).
+        var passedUnknown = 0
         /// Where the container's entries start, and where its value does (its tag) with the limit
         /// it was read within: for a scan (`contains`) and for `unknownFields()`.
         let start: Int
@@ -411,7 +415,7 @@ extension DecodingState {
             let entries = messageCursors.pointer(to: cursor)
             let next = entries.pointee.next
             guard next < entries.pointee.end else {
-                if entries.pointee.passedUnknown { try checkPassedEntries(keys: keys, cursor: cursor, depth: depth) }
+                if entries.pointee.passedUnknown > 1 { try checkPassedEntries(keys: keys, cursor: cursor, depth: depth) }
                 return nil
             }
             // The entry before was read (a read ends between entries) or passed over.
@@ -435,7 +439,8 @@ extension DecodingState {
                 guard messageCursors.enter(key, valueAt: value, at: messageCursors.pointer(to: cursor)) else { throw abandonMessageRead() }
                 return key
             }
-            // Neither is met: the container's check (`checkPassedEntries`) catches them repeated.
+            // Neither is met: the container's check (`checkPassedEntries`) catches two of them
+            // repeating a key.
             try passOver(cursor: cursor, unknown: true)
         }
     }
@@ -469,9 +474,10 @@ extension DecodingState {
         return key
     }
 
-    /// Checks the container as the general path opens it (`keyedEntries`) once an entry for no
-    /// key, or under an alias that loses, was passed over: positions catch a key of the type met
-    /// twice, and this those entries repeated, which the general path refuses as well.
+    /// Checks the container as the general path opens it (`keyedEntries`) once two or more
+    /// entries for no key, or under an alias that loses, were passed over: positions catch a key
+    /// of the type met twice, and this two of those entries repeating a key, which the general
+    /// path refuses as well.
     @inline(never)
     private func checkPassedEntries(keys: ArchiveKeySet, cursor: Int, depth: Int) throws {
         let entries = messageCursors[cursor]
@@ -529,7 +535,7 @@ extension DecodingState {
         let entry: EntriesCursor.Entry
         do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
         messageCursors.advance(cursor, to: entry.end, count: entries.count + 1, names: entries.names)
-        if unknown { messageCursors[cursor].passedUnknown = true }
+        if unknown { messageCursors[cursor].passedUnknown += 1 }
     }
 
     /// Where the value of the entry for key `index` of `keys` is, among all of cursor `cursor`'s
@@ -560,7 +566,7 @@ extension DecodingState {
     func messageUnknownFields(keys: ArchiveKeySet, cursor: Int, depth: Int) throws -> ArchiveUnknownFields {
         let entries = messageCursors[cursor]
         guard entries.next == entries.end else { throw abandonMessageRead() }
-        guard entries.passedUnknown else { return ArchiveUnknownFields() }
+        guard entries.passedUnknown > 0 else { return ArchiveUnknownFields() }
         let top = directSlots.top
         defer { directSlots.top = top }
         // The general path's own reads, on the container's bytes; an error is its to throw.
