@@ -17,8 +17,8 @@ import Foundation
 // key refers into the key table, the container's entry limit, the value ends inside the
 // container); a position met twice is a repeated key. Entries for no key, and entries under an
 // alias whose key's own entry (or an earlier alias's) is in the container, are passed over; when
-// any was, the container is checked as the general path opens it, and `unknownFields()` reads
-// them as the general path does. So entries in any order, aliases and unknown fields read as
+// two or more were, the container is checked as the general path opens it (two of them could
+// repeat a key; one cannot), and `unknownFields()` reads them as the general path does. So entries in any order, aliases and unknown fields read as
 // messages, with no fallback. After the last entry, a key no entry had is absent.
 //
 // Message reading reads what generated code reads: containers read through generated code,
