@@ -71,16 +71,10 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     private func present(_ index: Int) throws -> ValueLocation? {
         guard let location = try location(index) else { return nil }
         if state.isNil(at: location, maximumLevel: .max) {
-            noteReadAsAbsent(location)
+            state.noteNilReadAsAbsent(location)
             return nil
         }
         return location
-    }
-
-    /// Notes a nil entry read as an absent optional, for `unknownFields()`.
-    @inline(never)
-    private func noteReadAsAbsent(_ location: ValueLocation) {
-        state.nilEntriesReadAsAbsent.insert(location.offset)
     }
 
     /// The value under key `key` into `value` if the container has the key; if not, `value`
@@ -462,10 +456,19 @@ public struct ArchiveDirectKeyedDecodingContainer: ArchiveKeyedReader {
     public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) {
-            noteReadAsAbsent(location)
+            state.noteNilReadAsAbsent(location)
             return nil
         }
         return try state.decodeValue(T.self, at: location, parentPath: path, component: component(key),
                                      depth: depth + 1, optionalDepth: 1)
+    }
+}
+
+extension DecodingState {
+    /// Notes the nil entry at `location`, read as an absent optional by either keyed reader, for
+    /// `unknownFields()`. Out of line: a nil is rare where generated code reads.
+    @inline(never)
+    func noteNilReadAsAbsent(_ location: ValueLocation) {
+        nilEntriesReadAsAbsent.insert(location.offset)
     }
 }

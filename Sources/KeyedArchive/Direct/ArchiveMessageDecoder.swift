@@ -105,18 +105,12 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     private func present(_ index: Int) throws -> ValueLocation? {
         guard let location = try location(index) else { return nil }
         if state.isNil(at: location, maximumLevel: .max) {
-            noteReadAsAbsent(location)
+            state.noteNilReadAsAbsent(location)
             return nil
         }
         return location
     }
 
-    /// Notes a nil entry read as an absent optional, for `unknownFields()`, as the general
-    /// path's reader does.
-    @inline(never)
-    private func noteReadAsAbsent(_ location: ValueLocation) {
-        state.nilEntriesReadAsAbsent.insert(location.offset)
-    }
 
     /// An integer read as `read(_:at:)` reads it: the entry in one pass if it is the usual
     /// form (`MessageScalarReads.swift`), else the cursor's way.
@@ -235,7 +229,7 @@ public struct ArchiveMessageKeyedDecodingContainer: ArchiveKeyedReader {
     public func readIfPresent<T: Decodable>(_ type: T.Type, at key: Int) throws -> T? {
         guard let location = try location(key) else { return nil }
         if !_isOptional(T.self), state.isNil(at: location, maximumLevel: .max) {
-            noteReadAsAbsent(location)
+            state.noteNilReadAsAbsent(location)
             return nil
         }
         return try state.decodeMessageField(T.self, at: location, depth: depth + 1, step: MessageStep(keys, key))

@@ -80,6 +80,9 @@ final class MessageCursors {
 
         /// All of the container's entries, from the first.
         var allEntries: EntriesCursor { EntriesCursor(from: start, to: end, isKeyed: true) }
+
+        /// The container's value, to open again as the general path opens it.
+        var containerLocation: ValueLocation { ValueLocation(offset: container, limit: limit) }
     }
 
     // A `GrowableBuffer` rather than an `Array`, as in `DirectKeySlots`: every entry read
@@ -380,22 +383,27 @@ extension DecodingState {
         let entries = messageCursors[cursor]
         if entries.current >= 0 {
             // The entry `nextMessageKey` found, its key read: generated code reads that key.
-            guard entries.current == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-            let end: Int
-            do throws(ArchiveFormatError) { end = try reader.valueEnd(at: entries.next, limit: entries.end) } catch { throw abandonMessageRead() }
-            messageCursors.advance(cursor, to: end, count: entries.count + 1, names: entries.names)
-            return ValueLocation(offset: entries.next, limit: entries.end)
+            guard entries.current == index else { throw abandonMessageRead() }
+            return try takeNextEntry(entries, valueAt: entries.next, cursor: cursor, names: entries.names)
         }
-        var stepping = entries.stepping
-        guard let read = try messageEntry(stepping) else { return nil }
+        guard let read = try messageEntry(entries.stepping) else { return nil }
         var names = entries.names
         let key = try messagePosition(read.key, keys: keys, names: &names)
         if key > index { return nil }
-        guard key == index, entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-        let entry: EntriesCursor.Entry
-        do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
-        messageCursors.advance(cursor, to: entry.end, count: entries.count + 1, names: names)
-        return ValueLocation(offset: entry.value, limit: entries.end)
+        guard key == index else { throw abandonMessageRead() }
+        return try takeNextEntry(entries, valueAt: read.value, cursor: cursor, names: names)
+    }
+
+    /// Takes cursor `cursor`'s next entry (`entries`), whose value starts at `value`: checks the
+    /// container's entry limit and that the value ends inside the container, as the framing
+    /// check would, and moves the cursor past it, noting `names`. Where the value is.
+    @inline(__always)
+    private func takeNextEntry(_ entries: MessageCursors.Cursor, valueAt value: Int, cursor: Int, names: Int) throws -> ValueLocation {
+        guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
+        let end: Int
+        do throws(ArchiveFormatError) { end = try reader.valueEnd(at: value, limit: entries.end) } catch { throw abandonMessageRead() }
+        messageCursors.advance(cursor, to: end, count: entries.count + 1, names: names)
+        return ValueLocation(offset: value, limit: entries.end)
     }
 
     /// The position (`ArchiveKeySet.positionCount`) of the key of cursor `cursor`'s next entry,
@@ -482,7 +490,7 @@ extension DecodingState {
     private func checkPassedEntries(keys: ArchiveKeySet, cursor: Int, depth: Int) throws {
         let entries = messageCursors[cursor]
         do {
-            _ = try keyedEntries(at: ValueLocation(offset: entries.container, limit: entries.limit), path: .root, depth: depth,
+            _ = try keyedEntries(at: entries.containerLocation, path: .root, depth: depth,
                                  containerType: keys.containerType)
         } catch {
             throw abandonMessageRead()
@@ -523,18 +531,13 @@ extension DecodingState {
     /// does not read.
     func passOver(cursor: Int, unknown: Bool) throws {
         let entries = messageCursors[cursor]
-        if entries.current >= 0 {
-            let end: Int
-            do throws(ArchiveFormatError) { end = try reader.valueEnd(at: entries.next, limit: entries.end) } catch { throw abandonMessageRead() }
-            guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-            messageCursors.advance(cursor, to: end, count: entries.count + 1, names: entries.names)
-            return
+        // Its value: where the cursor is once `nextKey()` read the key, else after the key.
+        var value = entries.next
+        if entries.current < 0 {
+            guard let read = try messageEntry(entries.stepping) else { throw abandonMessageRead() }
+            value = read.value
         }
-        var stepping = entries.stepping
-        guard let read = try messageEntry(stepping), entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
-        let entry: EntriesCursor.Entry
-        do throws(ArchiveFormatError) { entry = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
-        messageCursors.advance(cursor, to: entry.end, count: entries.count + 1, names: entries.names)
+        _ = try takeNextEntry(entries, valueAt: value, cursor: cursor, names: entries.names)
         if unknown { messageCursors[cursor].passedUnknown += 1 }
     }
 
@@ -573,8 +576,7 @@ extension DecodingState {
         readsMessage = false
         defer { readsMessage = true }
         do {
-            let location = ValueLocation(offset: entries.container, limit: entries.limit)
-            let (opened, slots) = try openDirectContainer(keys, at: location, path: .root, depth: depth)
+            let (opened, slots) = try openDirectContainer(keys, at: entries.containerLocation, path: .root, depth: depth)
             let general = ArchiveDirectKeyedDecodingContainer(state: self, entries: opened, keys: keys, path: .root, depth: depth, slots: slots)
             return try general.unknownFields()
         } catch {
