@@ -46,7 +46,7 @@ import Testing
         let many = ArchiveKeySet((0..<130).map { NumberedKey(intValue: $0) })
         let container = ValueLocation(offset: 0, limit: 100)
         for index in 0..<40 { #expect(cursors.push(start: index, end: index + 1, container: container, keys: few) == index) }
-        for index in 0..<40 where index >= 20 { cursors.advance(index, to: index + 1, count: 1, names: -1) }
+        for index in 0..<40 where index >= 20 { cursors.advance(index, to: index + 1, count: 1) }
         #expect(cursors.closeAll(from: 20) && cursors.count == 20)
         #expect(!cursors.closeAll(from: 10) && cursors.count == 10)
         // Positions from 64 on have their bits beside the cursors, two words for 130 positions,

@@ -20,15 +20,17 @@ final class DecodingState {
     /// Whether each type with generated code met so far is read straight through it
     /// (`readsDirectly`).
     @exclusivity(unchecked) var directValueTypes = TypeVerdicts<Bool>()
+    /// The archive's key table: its strings, the key each stands for (`KeyIdentity`), whether
+    /// it spells one string two ways (canonically equivalent, different bytes: then a string
+    /// lookup may match two entries of a container, and checks, §8.3), and how generated code
+    /// matches each string to a key set's names.
+    @exclusivity(unchecked) private(set) var keyTable = DecodedKeyTable()
     /// String keys of the archive, by key-table index.
-    @exclusivity(unchecked) private(set) var keyStrings: [String] = []
+    var keyStrings: [String] { keyTable.keys }
     /// For each key-table index, the key it stands for (`KeyIdentity`).
-    @exclusivity(unchecked) private(set) var keyIdentities: [UInt64] = []
-    /// Whether the key table spells one string two ways (canonically equivalent, different
-    /// bytes): then a string lookup may match two entries of a container, and checks (§8.3).
-    @exclusivity(unchecked) private(set) var hasEquivalentSpellings = false
-    /// For each key-table index, how generated code matches the entry to a key set's keys.
-    @exclusivity(unchecked) private(set) var keyMatches: [TableEntryMatch] = []
+    var keyIdentities: [UInt64] { keyTable.identities }
+    /// Whether the key table spells one string two ways.
+    var hasEquivalentSpellings: Bool { keyTable.hasEquivalentSpellings }
     /// The key spellings read so far, by their bytes (`KeySpellings`).
     @exclusivity(unchecked) var keySpellings = KeySpellings()
     /// Per container depth: the keyed container last read at that depth (by the offset of its
@@ -49,14 +51,9 @@ final class DecodingState {
     /// The root type of the last call, and what `directRootType` found it to be.
     @exclusivity(unchecked) var lastRootType: ObjectIdentifier?
     @exclusivity(unchecked) var lastRootDirectType: (any ArchiveDirectDecodable.Type)?
-    /// Which key of each key set the key table's strings match, in this archive (and in the
-    /// archives before it, while they all had the same table).
-    @exclusivity(unchecked) var directNames = DirectNameMatches()
-    /// The last key table read, for the next archive, which usually has the same one.
+    /// The bytes of the last key table read, whose reading `keyTable` holds: the next archive
+    /// usually has the same one.
     @exclusivity(unchecked) var rememberedKeyTable = RememberedKeyTable()
-    /// Whether `keyStrings`, `keyIdentities` and `hasEquivalentSpellings` are those of
-    /// `rememberedKeyTable`.
-    @exclusivity(unchecked) private var holdsRememberedKeyTable = false
     /// The shared objects copied into unknown fields in this archive (`UnknownValueReader`).
     @exclusivity(unchecked) var unknownValueCopies = UnknownValueReader.Copies()
     /// Where the entries are, by the offset of their values, that hold nil and that generated
@@ -114,9 +111,8 @@ final class DecodingState {
         reader = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0))
         hasReferences = false
         if !userInfo.isEmpty { userInfo = [:] }
-        // The key table (`keyStrings`, `keyIdentities`, `hasEquivalentSpellings`) and the
-        // matches of its strings (`directNames`) stay until `load()` reads the next archive's:
-        // if its table is the same, they are kept.
+        // The key table stays until `load()` reads the next archive's: if its bytes are the
+        // same, what was read from them is.
         // A hint names its container by offset: one left from the last archive could point
         // anywhere in this one.
         keyedCursors.removeAll(keepingCapacity: true)
@@ -139,27 +135,14 @@ final class DecodingState {
         rootRange = parts.root
         // An archive without string keys (a table of one byte, its count 0) after another: there
         // is nothing to read, and nothing of the last table to forget.
-        if parts.keyTable.count == 1, keyStrings.isEmpty, reader.base.load(fromByteOffset: parts.keyTable.lowerBound, as: UInt8.self) == 0 {
+        if parts.keyTable.count == 1, keyTable.keys.isEmpty, reader.base.load(fromByteOffset: parts.keyTable.lowerBound, as: UInt8.self) == 0 {
             return
         }
-        if rememberedKeyTable.matches(reader, parts.keyTable) {
-            // Usually the state holds that table already (it kept what it read last): then
-            // assigning it again would only release and retain the same arrays.
-            if !holdsRememberedKeyTable {
-                keyStrings = rememberedKeyTable.table.keys
-                keyIdentities = rememberedKeyTable.table.identities
-                hasEquivalentSpellings = rememberedKeyTable.table.hasEquivalentSpellings
-                keyMatches = rememberedKeyTable.table.matches
-                holdsRememberedKeyTable = true
-            }
-            return
-        }
-        holdsRememberedKeyTable = false
-        directNames.reset()
-        (keyStrings, keyIdentities, hasEquivalentSpellings, keyMatches) = ([], [], false, [])
-        let table = try keySpellings.keyTable(in: reader, at: parts.keyTable)
-        (keyStrings, keyIdentities, hasEquivalentSpellings, keyMatches) = (table.keys, table.identities, table.hasEquivalentSpellings, table.matches)
-        holdsRememberedKeyTable = rememberedKeyTable.keep(reader, parts.keyTable, table)
+        if rememberedKeyTable.matches(reader, parts.keyTable), !keyTable.mayHaveNewNumbers { return }
+        // Read into the table in place: its arrays keep their storage from one table to the next.
+        rememberedKeyTable.forget()
+        try keySpellings.read(keyTableIn: reader, at: parts.keyTable, into: &keyTable)
+        rememberedKeyTable.keep(reader, parts.keyTable, hasKeys: !keyTable.keys.isEmpty)
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

@@ -15,7 +15,7 @@ import Darwin
 /// Each spelling keeps its `String`, whether it stands for itself (`KeyNumbers.standsForItself`:
 /// its identity is then its own varint, with no look-up), and the number of the key name it
 /// spells, if a key set has one (`KeyNumbers`): generated code matches it to a key by that
-/// number (`DirectNameMatches`). A direct-mapped table of `slotCount` spellings of at most
+/// number (`ArchiveKeySet.position(ofNumber:)`). A direct-mapped table of `slotCount` spellings of at most
 /// `longest` bytes, by a hash of their bytes: two spellings sharing a slot take it in turn
 /// (slower, never wrong), a longer one is read as it would be without the table. What it holds
 /// depends on the spellings alone, never on which archive came before.
@@ -50,9 +50,24 @@ struct KeySpellings {
         let slot = Self.slot(of: reader.base + offset, length: length)
         if slot < slots.count, let known = slots[slot], known.bytes.count == length,
            length == 0 || known.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, reader.base + offset, length) == 0 }) {
+            // A spelling that named no key when it was read may name one now: a key set made
+            // since (generated code makes its sets on first use, often after the first archive
+            // that spelled their names was read).
+            if known.spelling.number == nil, known.spelling.standsForItself, known.spelling.numbersGiven < KeyNumbers.numbersGiven {
+                return renumber(slot)
+            }
             return known.spelling
         }
         return remember(at: offset, length: length, in: reader, slot: slot)
+    }
+
+    /// The spelling in `slot`, with the number a key set has given its name since, if any.
+    @inline(never)
+    private mutating func renumber(_ slot: Int) -> Spelling {
+        var spelling = slots[slot]!.spelling
+        (spelling.number, spelling.numbersGiven) = KeyNumbers.existingNumber(of: spelling.string)
+        slots[slot]!.spelling = spelling
+        return spelling
     }
 
     /// Works out the spelling at `offset` and keeps it in `slot`.
@@ -87,46 +102,71 @@ struct KeySpellings {
     }
 }
 
-/// How generated code matches a key-table entry to the keys of a key set (`DirectNameMatches`).
-enum TableEntryMatch {
-    /// The entry stands for itself and spells the key name with this number: the key set's key
-    /// with that number, if any.
-    case number(Int)
-    /// The entry stands for itself and spelled no name of the key sets made before `numbersGiven`
-    /// numbers were given: no key of such a set whose names stand for themselves.
-    case noKeyName(numbersGiven: Int)
-    /// Anything else: a look-up by name decides.
-    case byName
-}
-
 /// A key table as the decoder holds it: `ArchiveBody.keyTable(in:at:)`'s results, and how
-/// generated code matches each entry.
+/// generated code matches each entry to a key set's names (`names`). One per decoding state,
+/// read into again for each new table: its arrays keep their storage, so a table costs no
+/// allocation once the state has read one as large.
 struct DecodedKeyTable {
     var keys: [String] = []
     var identities: [UInt64] = []
     var hasEquivalentSpellings = false
-    var matches: [TableEntryMatch] = []
+    /// For each entry: the number (`KeyNumbers`) of the key name it spells, when it stands for
+    /// itself and a key set had named it; `noKeyName(numbersGiven:)` when it stands for itself
+    /// and no key set had named it by then; `byName` for anything else, which a look-up by
+    /// name decides (`DecodingState.namePosition(forTableIndex:keys:)`).
+    var names: [Int] = []
+    /// The fewest numbers given when an entry found no number (`Int.max` if none did): once more
+    /// have been given, a key set made since may name it, and the table is read again rather
+    /// than reused (`DecodingState.load()`).
+    var unnumberedSince = Int.max
+
+    /// Whether reading the table's bytes again could find a number an entry lacks.
+    var mayHaveNewNumbers: Bool { unnumberedSince != .max && unnumberedSince < KeyNumbers.numbersGiven }
+
+    /// A spelling that only a look-up by name matches.
+    static let byName = -1
+
+    /// A spelling that stands for itself and that no key set had named when `numbersGiven`
+    /// numbers were given: no name of a set whose numbers are all below that.
+    @inline(__always)
+    static func noKeyName(numbersGiven: Int) -> Int { -2 - numbersGiven }
+
+    /// How many numbers were given when a `noKeyName` spelling was read; `nil` for a number or
+    /// `byName`.
+    @inline(__always)
+    static func numbersGiven(_ name: Int) -> Int? { name < -1 ? -2 - name : nil }
+
+    /// Empties the table, keeping its storage.
+    mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        identities.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        hasEquivalentSpellings = false
+        unnumberedSince = .max
+    }
 }
 
 extension KeySpellings {
-    /// The key table at `range` of `reader`: the checks, errors and results of
-    /// `ArchiveBody.keyTable(in:at:)` (`KeySpellingsTests` compares the two), each entry's
+    /// Reads the key table at `range` of `reader` into `table`: the checks, errors and results
+    /// of `ArchiveBody.keyTable(in:at:)` (`KeySpellingsTests` compares the two), each entry's
     /// spelling from this table. When every entry stands for itself and spells a distinct key
-    /// name, each entry's identity is its own varint, with no look-up.
-    mutating func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError) -> DecodedKeyTable {
+    /// name, each entry's identity is its own varint, with no look-up. After an error, `table`
+    /// holds part of the table.
+    mutating func read(keyTableIn reader: ByteReader, at range: Range<Int>, into table: inout DecodedKeyTable) throws(ArchiveFormatError) {
+        table.removeAll()
         var entries = try KeyTableEntries(reader, range)
-        var table = DecodedKeyTable()
         // A table larger than the spellings kept is a document's (dictionary keys, mostly): it
-        // would only push the names of types out. Read as the wire layer reads it, each entry
-        // matched by name.
+        // would only push the names of types out. Read as the wire layer reads it, the numbers of
+        // its names found under one lock: once per document, for every container read after.
         guard entries.count <= Self.slotCount else {
             (table.keys, table.identities, table.hasEquivalentSpellings) = try ArchiveBody.keyTable(in: reader, at: range)
-            table.matches = Array(repeating: .byName, count: table.keys.count)
-            return table
-        }
-        if entries.count > 0 {
-            table.keys.reserveCapacity(entries.count)
-            table.matches.reserveCapacity(entries.count)
+            let (numbers, given) = KeyNumbers.existingNumbers(of: table.keys)
+            table.names = zip(table.keys, numbers).map { key, number in
+                guard KeyNumbers.standsForItself(key) else { return DecodedKeyTable.byName }
+                return number ?? DecodedKeyTable.noKeyName(numbersGiven: given)
+            }
+            if table.names.contains(where: { DecodedKeyTable.numbersGiven($0) != nil }) { table.unnumberedSince = given }
+            return
         }
         round &+= 1
         var distinctNames = true
@@ -138,24 +178,31 @@ extension KeySpellings {
             table.keys.append(spelling.string)
             switch (spelling.standsForItself, spelling.number) {
             case (true, let number?):
-                table.matches.append(.number(number))
+                table.names.append(number)
                 if distinctNames { distinctNames = isFirstInTable(number) }
             case (true, nil):
-                table.matches.append(.noKeyName(numbersGiven: spelling.numbersGiven))
+                table.names.append(DecodedKeyTable.noKeyName(numbersGiven: spelling.numbersGiven))
+                table.unnumberedSince = min(table.unnumberedSince, spelling.numbersGiven)
                 distinctNames = false
             default:
-                table.matches.append(.byName)
+                table.names.append(DecodedKeyTable.byName)
                 distinctNames = false
             }
         }
         try entries.finish()
         if table.keys.isEmpty {
-            return table
+            return
         } else if distinctNames {
-            table.identities = table.keys.indices.map { KeyForm.wire(stringIndex: $0) }
+            for index in table.keys.indices { table.identities.append(KeyForm.wire(stringIndex: index)) }
         } else {
             (table.identities, table.hasEquivalentSpellings) = KeyIdentity.identities(of: table.keys)
         }
+    }
+
+    /// The key table at `range` of `reader`, read into a table of its own (`read(keyTableIn:at:into:)`).
+    mutating func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError) -> DecodedKeyTable {
+        var table = DecodedKeyTable()
+        try read(keyTableIn: reader, at: range, into: &table)
         return table
     }
 

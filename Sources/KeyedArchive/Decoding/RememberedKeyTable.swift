@@ -6,17 +6,14 @@ import Musl
 import Darwin
 #endif
 
-/// The last archive's key table as the decoder read it, kept by a reused state for the next
-/// archive. A stream of messages of one type carries the same table every time: reading its
-/// strings, working out their identities and matching them to a type's keys
-/// (`DirectNameMatches`) is then done once, and each later archive costs one comparison of its
-/// table's bytes with these (issue 47: string keys cost several times what integer keys did on
-/// small messages, mostly here).
+/// The bytes of the key table the decoder read last, which its state's `DecodedKeyTable`
+/// holds the reading of: a stream of messages of one type carries the same table every time,
+/// and one comparison of bytes then stands for reading it again. What a table reads as depends
+/// on its bytes alone, so this changes how long a table takes, never what it reads as.
 struct RememberedKeyTable {
-    /// The table's bytes, from its count on.
+    /// The table's bytes, from its count on; empty when none is kept. Storage kept across
+    /// tables, so that keeping one costs a copy of its bytes and no allocation.
     private var bytes: [UInt8] = []
-    /// What those bytes read as (`KeySpellings.keyTable(in:at:)`).
-    private(set) var table = DecodedKeyTable()
 
     /// Tables up to this size are kept: a reused state holds little memory.
     static let maximumSize = 4_096
@@ -29,16 +26,14 @@ struct RememberedKeyTable {
         return bytes.withUnsafeBytes { kept in memcmp(kept.baseAddress!, reader.base + range.lowerBound, range.count) == 0 }
     }
 
-    /// Keeps the table at `range` of `reader`, read as `table`, if it is small enough and holds
-    /// any key; otherwise keeps nothing. Returns whether it kept it.
-    @discardableResult
-    mutating func keep(_ reader: ByteReader, _ range: Range<Int>, _ table: DecodedKeyTable) -> Bool {
-        guard !table.keys.isEmpty, range.count <= Self.maximumSize else {
-            if !bytes.isEmpty { self = RememberedKeyTable() }
-            return false
-        }
-        bytes = Array(UnsafeRawBufferPointer(start: reader.base + range.lowerBound, count: range.count))
-        self.table = table
-        return true
+    /// Keeps the bytes of the table at `range` of `reader`, just read, if it is small enough and
+    /// holds any key (`hasKeys`); otherwise keeps nothing.
+    mutating func keep(_ reader: ByteReader, _ range: Range<Int>, hasKeys: Bool) {
+        bytes.removeAll(keepingCapacity: range.count <= Self.maximumSize)
+        guard hasKeys, range.count <= Self.maximumSize else { return }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: reader.base + range.lowerBound, count: range.count))
     }
+
+    /// Keeps nothing: the state's table is being read again.
+    mutating func forget() { bytes.removeAll(keepingCapacity: true) }
 }

@@ -36,7 +36,7 @@ public final class ArchiveKeySet: Sendable {
     let hasStringKeys: Bool
     /// Each key's name as a number for the process (`KeyNumbers`), worked out once here: the
     /// encoder's key table finds a string key by it (`KeyTable.wire(ofNumbered:at:)`), and the
-    /// decoder matches a key-table entry to a key by it (`DirectNameMatches`), names of integer
+    /// decoder matches a key-table entry to a key by it (`position(ofNumber:)`), names of integer
     /// keys included (an entry may spell one, §8.3).
     let keyNumbers: [Int]
     /// The bytes a key table writes for each string key (its length and UTF-8 bytes), made once
@@ -47,9 +47,21 @@ public final class ArchiveKeySet: Sendable {
     /// their numbers are equal, with no look-up by name.
     let standsForItself: [Bool]
     let namesStandForThemselves: Bool
-    /// The largest of `keyNumbers` (−1 for no keys): a spelling found to have no number once
-    /// more numbers than this had been given is none of these names.
+    /// The largest number of a name of the keys or their aliases (−1 for none): a spelling found
+    /// to have no number once more numbers than this had been given is none of these names.
     let largestNumber: Int
+    /// Whether a key-table entry whose spelling stands for itself is matched to the keys and
+    /// aliases by its number alone (`position(ofNumber:)`): every name of both stands for itself,
+    /// so the same bytes are the only way to be the same name.
+    let matchesNamesByNumber: Bool
+    /// The positions (`positionCount`) of the keys' and aliases' names by their numbers, a key's
+    /// before an alias with its name: an open-addressed table of `(number + 1) << 32 | position`
+    /// (0 for an empty slot) whose size is a power of two at least twice the names', so that
+    /// matching an entry costs a multiplication and a comparison or two, per archive and per
+    /// set alike, with nothing kept between archives.
+    private let positionsByNumber: [UInt64]
+    /// 64 minus the bits of the table's size: where a number's slot is taken from its hash.
+    private let numberShift: UInt64
     /// Each key's varint when generated code can write it as it is, with no table or check:
     /// an integer key of a set whose identities are distinct. Otherwise `Self.noFixedWire`,
     /// and the key takes the slower way (`ArchiveDirectKeyedContainer.writeKeySlowly`).
@@ -145,7 +157,10 @@ public final class ArchiveKeySet: Sendable {
         tableBytes = zip(names, integerWires).map { name, integerWire in integerWire == nil ? KeyNumbers.tableBytes(of: name) : [] }
         standsForItself = names.map(KeyNumbers.standsForItself)
         namesStandForThemselves = !standsForItself.contains(false)
-        largestNumber = keyNumbers.max() ?? -1
+        let numbered = keyNumbers + (aliases?.keyNumbers ?? [])
+        largestNumber = numbered.max() ?? -1
+        matchesNamesByNumber = namesStandForThemselves && aliases?.namesStandForThemselves != false
+        (positionsByNumber, numberShift) = Self.positionTable(of: numbered)
         fixedWires = integerWires.map { [identitiesAreDistinct] wire in
             identitiesAreDistinct ? wire ?? Self.noFixedWire : Self.noFixedWire
         }
@@ -233,6 +248,47 @@ public final class ArchiveKeySet: Sendable {
             })
         }
         return indexes
+    }
+
+    /// The position (`positionCount`) of the key or alias whose name has number `number`
+    /// (`KeyNumbers`), or −1.
+    @inline(__always)
+    func position(ofNumber number: Int) -> Int {
+        let wanted = UInt64(truncatingIfNeeded: number &+ 1)
+        let shift = numberShift
+        // Every slot probed is in the table (the first is below its size, the rest are masked),
+        // and the table always has an empty slot, which ends the probe: no bounds checks.
+        return positionsByNumber.withUnsafeBufferPointer { table in
+            var slot = Self.slot(of: wanted, shift: shift)
+            while true {
+                let entry = table[slot]
+                if entry >> 32 == wanted { return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
+                if entry == 0 { return -1 }
+                slot = (slot &+ 1) & (table.count &- 1)
+            }
+        }
+    }
+
+    /// The first slot to try for `number + 1` (Fibonacci hashing: consecutive numbers, as one
+    /// type's new names have, spread over the table).
+    @inline(__always)
+    private static func slot(of wanted: UInt64, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (wanted &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// `positionsByNumber` and `numberShift` for names with `numbers`, by position: the first
+    /// position of a number takes it.
+    private static func positionTable(of numbers: [Int]) -> (table: [UInt64], shift: UInt64) {
+        var bits: UInt64 = 1
+        while 1 << bits < 2 * numbers.count { bits += 1 }
+        var table = [UInt64](repeating: 0, count: 1 << bits)
+        for (position, number) in numbers.enumerated() {
+            let wanted = UInt64(number + 1)
+            var slot = slot(of: wanted, shift: 64 - bits)
+            while table[slot] != 0, table[slot] >> 32 != wanted { slot = (slot + 1) & (table.count - 1) }
+            if table[slot] == 0 { table[slot] = wanted << 32 | UInt64(position) }
+        }
+        return (table, 64 - bits)
     }
 
     /// The position of the key an integer entry with key varint `wire` (even) matches, or −1.

@@ -59,96 +59,58 @@ final class DirectKeySlots {
     func reset() { slots.truncate(to: 0) }
 }
 
-/// Which key of a key set each string of the archive's key table matches, worked out the
-/// first time an entry with that string is met in a container of that set: a string key's
-/// varint names a table index, which means a different string in every archive.
-struct DirectNameMatches {
-    /// The key sets met in this archive and where their answers start in `answers`. The sets
-    /// themselves, kept alive: the answers outlive the archive when the next one has the same
-    /// key table, and a set freed meanwhile (one made at run time, not kept in a `static let`)
-    /// could leave its address, and so its answers, to a new set with other keys.
-    private var bases: [(keys: ArchiveKeySet, base: Int)] = []
-    /// Per key set, one answer per table index: the key's position, −1 for none, or `unknown`.
-    private var answers: [Int] = []
-    private static let unknown = -2
-
-    /// Where the answers for `keys` start, for a table of `tableCount` strings.
-    @inline(__always)
-    mutating func base(for keys: ArchiveKeySet, tableCount: Int) -> Int {
-        for entry in bases where entry.keys === keys { return entry.base }
-        let base = answers.count
-        answers.append(contentsOf: repeatElement(Self.unknown, count: tableCount))
-        bases.append((keys, base))
-        return base
-    }
-
-    /// The answer for table string `index` if it was worked out before: the key's position,
-    /// or −1 for none; `nil` if not yet.
-    @inline(__always)
-    func knownKey(forTableIndex index: Int, base: Int) -> Int? {
-        let known = answers[base + index]
-        return known == Self.unknown ? nil : known
-    }
-
-    /// The position in `keys` of the key that table string `index` (`name`) matches, or −1:
-    /// by the name's number when the entry and every name of the set stand for themselves
-    /// (then the same bytes are the only way to be the same name), else by a look-up by name.
-    @inline(__always)
-    mutating func key(forTableIndex index: Int, base: Int, keys: ArchiveKeySet, match: TableEntryMatch, name: () -> String) -> Int {
-        let known = answers[base + index]
-        if known != Self.unknown { return known }
-        let answer: Int
-        switch match {
-        case .number(let number) where keys.namesStandForThemselves: answer = keys.keyNumbers.firstIndex(of: number) ?? -1
-        case .noKeyName(let given) where keys.namesStandForThemselves && keys.largestNumber < given: answer = -1
-        default: answer = keys.keyByName[name()] ?? -1
-        }
-        answers[base + index] = answer
-        return answer
-    }
-
-    /// Forgets every answer, for a new archive.
-    mutating func reset() {
-        if !bases.isEmpty {
-            bases.removeAll(keepingCapacity: true)
-            answers.removeAll(keepingCapacity: true)
-        }
-    }
-}
-
 /// Fills the slots of a container being opened (`DecodingState.openDirectContainer`).
 struct DirectSlotFiller: KeyedEntryVisitor {
     let state: DecodingState
     let keys: ArchiveKeySet
     /// The container's first slot.
     let base: Int
-    /// Where the key set's name answers start, once a string entry needed them.
-    var names = -1
 
     @inline(__always)
     mutating func visit(wire: UInt64, valueOffset: Int) {
-        let key = wire & 1 == 0 ? keys.key(forIntegerWire: wire) : state.directKey(forTableIndex: Int(wire >> 1), keys: keys, names: &names)
+        let key = wire & 1 == 0 ? keys.key(forIntegerWire: wire) : state.directKey(forTableIndex: Int(wire >> 1), keys: keys)
         if key >= 0 { state.directSlots.note(valueOffset, at: base + key) }
     }
 }
 
 extension DecodingState {
-    /// The position in `keys` of the key that key-table string `index` matches, or −1. `names`
-    /// is where the key set's answers start in `directNames`, worked out on first use (−1
-    /// before). A known answer is one array access; the rest is `newDirectKey`.
+    /// The position in `keys` of the key (not an alias) that key-table string `index` matches,
+    /// or −1.
     @inline(__always)
-    func directKey(forTableIndex index: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
-        if names >= 0, let known = directNames.knownKey(forTableIndex: index, base: names) { return known }
-        return newDirectKey(forTableIndex: index, keys: keys, names: &names)
+    func directKey(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
+        let position = namePosition(forTableIndex: index, keys: keys)
+        return position < keys.count ? position : -1
     }
 
-    /// `directKey` for a key set whose answers were not found yet, or a string not answered yet.
+    /// The position (`ArchiveKeySet.positionCount`) of the key, else the alias, that key-table
+    /// string `index` matches, or −1: by the number of the name it spells when it and every
+    /// name of the set stand for themselves (then the same bytes are the only way to be the
+    /// same name), one look-up in the set's table of numbers; else by name
+    /// (`namePositionByName`). Nothing is kept per archive or per set: the key table says
+    /// which name each string spells, and the set where its names are.
+    @inline(__always)
+    func namePosition(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
+        let name = keyTable.names[index]
+        if name >= 0, keys.matchesNamesByNumber { return keys.position(ofNumber: name) }
+        return namePositionByName(forTableIndex: index, keys: keys)
+    }
+
+    /// `namePosition` for a string or a set that its number does not answer for: a spelling
+    /// that no key set had named when fewer numbers were given than this set's names have is
+    /// none of them; anything else is looked up by name (`String` equality, canonical
+    /// equivalence, as `ArchiveKeyedDecodingContainer` matches).
     @inline(never)
-    private func newDirectKey(forTableIndex index: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
-        if names < 0 { names = directNames.base(for: keys, tableCount: keyStrings.count) }
-        // The string is read only when the answer is not known yet: copying the array out
-        // first would retain and release it on every call.
-        return directNames.key(forTableIndex: index, base: names, keys: keys, match: keyMatches[index]) { keyStrings[index] }
+    private func namePositionByName(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
+        let name = keyTable.names[index]
+        if let given = DecodedKeyTable.numbersGiven(name), keys.matchesNamesByNumber, keys.largestNumber < given { return -1 }
+        return positionByName(keyTable.keys[index], keys: keys)
+    }
+
+    /// The position of the key, else the alias, named `name` in `keys`, or −1.
+    private func positionByName(_ name: String, keys: ArchiveKeySet) -> Int {
+        if let key = keys.keyByName[name] { return key }
+        guard let aliases = keys.aliases, let alias = aliases.keyByName[name] else { return -1 }
+        return keys.count + alias
     }
 }
 

@@ -53,9 +53,6 @@ final class MessageCursors {
         let end: Int
         /// Entries taken so far, for the limit on a container's entries.
         var count: Int
-        /// Where the container's key set has its answers in `DecodingState.directNames` (which
-        /// key each key-table string matches), once a string key needed them; −1 before.
-        var names = -1
         /// The positions (`ArchiveKeySet.positionCount`) below 64 that `nextKey()` has met, one
         /// bit each: a key met again is a repeated key. Positions from 64 on have their bits in
         /// `MessageCursors.wideSeen`, from `wide` on (−1 when the key set has none).
@@ -160,13 +157,12 @@ final class MessageCursors {
         return cursors.base + index
     }
 
-    /// Moves cursor `index` past an entry that ends at `next`, its `count`-th, noting `names`.
+    /// Moves cursor `index` past an entry that ends at `next`, its `count`-th.
     @inline(__always)
-    func advance(_ index: Int, to next: Int, count: Int, names: Int) {
+    func advance(_ index: Int, to next: Int, count: Int) {
         let cursor = pointer(to: index)
         cursor.pointee.next = next
         cursor.pointee.count = count
-        cursor.pointee.names = names
         cursor.pointee.current = -1
     }
 
@@ -359,13 +355,7 @@ extension DecodingState {
         case WireTag.keyed:
             let length: Int
             do throws(ArchiveFormatError) { length = try reader.length(at: &p, limit: location.limit) } catch { throw abandonMessageRead() }
-            let cursor = messageCursors.push(start: p, end: p + length, container: location, keys: keys)
-            // Where the key set's answers for this archive's key table are, found now rather than
-            // at the first string entry, so that `quickNextMessageKey` answers that entry too.
-            if keys.hasStringKeys, !keyStrings.isEmpty {
-                messageCursors.pointer(to: cursor).pointee.names = directNames.base(for: keys, tableCount: keyStrings.count)
-            }
-            return cursor
+            return messageCursors.push(start: p, end: p + length, container: location, keys: keys)
         default:
             throw abandonMessageRead()
         }
@@ -384,25 +374,24 @@ extension DecodingState {
         if entries.current >= 0 {
             // The entry `nextMessageKey` found, its key read: generated code reads that key.
             guard entries.current == index else { throw abandonMessageRead() }
-            return try takeNextEntry(entries, valueAt: entries.next, cursor: cursor, names: entries.names)
+            return try takeNextEntry(entries, valueAt: entries.next, cursor: cursor)
         }
         guard let read = try messageEntry(entries.stepping) else { return nil }
-        var names = entries.names
-        let key = try messagePosition(read.key, keys: keys, names: &names)
+        let key = try messagePosition(read.key, keys: keys)
         if key > index { return nil }
         guard key == index else { throw abandonMessageRead() }
-        return try takeNextEntry(entries, valueAt: read.value, cursor: cursor, names: names)
+        return try takeNextEntry(entries, valueAt: read.value, cursor: cursor)
     }
 
     /// Takes cursor `cursor`'s next entry (`entries`), whose value starts at `value`: checks the
     /// container's entry limit and that the value ends inside the container, as the framing
-    /// check would, and moves the cursor past it, noting `names`. Where the value is.
+    /// check would, and moves the cursor past it. Where the value is.
     @inline(__always)
-    private func takeNextEntry(_ entries: MessageCursors.Cursor, valueAt value: Int, cursor: Int, names: Int) throws -> ValueLocation {
+    private func takeNextEntry(_ entries: MessageCursors.Cursor, valueAt value: Int, cursor: Int) throws -> ValueLocation {
         guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
         let end: Int
         do throws(ArchiveFormatError) { end = try reader.valueEnd(at: value, limit: entries.end) } catch { throw abandonMessageRead() }
-        messageCursors.advance(cursor, to: end, count: entries.count + 1, names: names)
+        messageCursors.advance(cursor, to: end, count: entries.count + 1)
         return ValueLocation(offset: value, limit: entries.end)
     }
 
@@ -433,8 +422,8 @@ extension DecodingState {
             let key: Int
             if first < 0x80, first & 1 == 0 {
                 key = keys.position(forIntegerWire: UInt64(first))
-            } else if first < 0x80, Int(first >> 1) < keyStrings.count {
-                key = messageNamePosition(Int(first >> 1), keys: keys, names: &entries.pointee.names)
+            } else if first < 0x80, Int(first >> 1) < keyTable.names.count {
+                key = namePosition(forTableIndex: Int(first >> 1), keys: keys)
             } else {
                 (key, value) = try slowMessageKey(keys: keys, cursor: cursor)
             }
@@ -468,10 +457,10 @@ extension DecodingState {
         if first & 1 == 0 {
             key = Int(keys.positionBySmallWire[Int(first)])
         } else {
-            let names = entries.pointee.names
-            guard names >= 0, Int(first >> 1) < keyStrings.count,
-                  let known = directNames.knownKey(forTableIndex: Int(first >> 1), base: names) else { return nil }
-            key = known
+            let tableIndex = Int(first >> 1)
+            guard tableIndex < keyTable.names.count, case let name = keyTable.names[tableIndex], name >= 0,
+                  keys.matchesNamesByNumber else { return nil }
+            key = keys.position(ofNumber: name)
         }
         guard key >= 0, key < keys.count, key < 64 else { return nil }
         let bit = UInt64(1) &<< UInt64(key)
@@ -502,10 +491,7 @@ extension DecodingState {
     @inline(never)
     private func slowMessageKey(keys: ArchiveKeySet, cursor: Int) throws -> (key: Int, value: Int) {
         guard let read = try messageEntry(messageCursors[cursor].stepping) else { throw abandonMessageRead() }
-        var names = messageCursors[cursor].names
-        let key = try messagePosition(read.key, keys: keys, names: &names)
-        messageCursors[cursor].names = names
-        return (key, read.value)
+        return (try messagePosition(read.key, keys: keys), read.value)
     }
 
     /// Whether the entry at alias position `position`, the cursor's next, is the one the
@@ -518,10 +504,9 @@ extension DecodingState {
         let better = [key] + keys.aliasesOfKeys[key].prefix(rank - 1).map { keys.count + $0 }
         if better.contains(where: { messageCursors.hasMet($0, cursor: cursor) }) { return false }
         var stepping = messageCursors[cursor].stepping
-        var names = messageCursors[cursor].names
         _ = try takeMessageEntry(&stepping)
         while let entry = try takeMessageEntry(&stepping) {
-            if better.contains(try messagePosition(entry.key, keys: keys, names: &names)) { return false }
+            if better.contains(try messagePosition(entry.key, keys: keys)) { return false }
         }
         return true
     }
@@ -537,7 +522,7 @@ extension DecodingState {
             guard let read = try messageEntry(entries.stepping) else { throw abandonMessageRead() }
             value = read.value
         }
-        _ = try takeNextEntry(entries, valueAt: value, cursor: cursor, names: entries.names)
+        _ = try takeNextEntry(entries, valueAt: value, cursor: cursor)
         if unknown { messageCursors[cursor].passedUnknown += 1 }
     }
 
@@ -547,10 +532,8 @@ extension DecodingState {
     func findMessageEntry(_ index: Int, keys: ArchiveKeySet, cursor: Int) throws -> ValueLocation? {
         let entries = messageCursors[cursor]
         var stepping = entries.allEntries
-        // The cursor's answers may be another key set's (a `withKeys` container shares it).
-        var names = -1
         while let entry = try takeMessageEntry(&stepping) {
-            if try messagePosition(entry.key, keys: keys, names: &names) == index {
+            if try messagePosition(entry.key, keys: keys) == index {
                 return ValueLocation(offset: entry.value, limit: entries.end)
             }
         }
@@ -593,8 +576,7 @@ extension DecodingState {
         guard entries.count < limits.maximumCollectionCount else { throw abandonMessageRead() }
         var stepping = entries.stepping
         guard let read = try messageEntry(stepping) else { throw abandonMessageRead() }
-        var names = entries.names
-        let key = try messagePosition(read.key, keys: keys, names: &names)
+        let key = try messagePosition(read.key, keys: keys)
         do throws(ArchiveFormatError) { _ = try stepping.take(read, in: reader) } catch { throw abandonMessageRead() }
         guard key >= 0, key < keys.count, stepping.isAtEnd else { throw abandonMessageRead() }
         return key
@@ -608,24 +590,12 @@ extension DecodingState {
     }
 
     /// The position (`ArchiveKeySet.positionCount`) of the key varint `wire`: a key's, else an
-    /// alias's, else −1. A string key outside the key table abandons the message. `names` is
-    /// the cursor's (`MessageCursors.Cursor.names`), for `keys`.
+    /// alias's, else −1. A string key outside the key table abandons the message.
     @inline(__always)
-    private func messagePosition(_ wire: UInt64, keys: ArchiveKeySet, names: inout Int) throws -> Int {
+    private func messagePosition(_ wire: UInt64, keys: ArchiveKeySet) throws -> Int {
         if wire & 1 == 0 { return keys.position(forIntegerWire: wire) }
-        guard wire >> 1 < UInt64(keyStrings.count) else { throw abandonMessageRead() }
-        return messageNamePosition(Int(wire >> 1), keys: keys, names: &names)
-    }
-
-    /// The position (`ArchiveKeySet.positionCount`) of key-table string `tableIndex`: a key's,
-    /// else an alias's, else −1.
-    @inline(__always)
-    private func messageNamePosition(_ tableIndex: Int, keys: ArchiveKeySet, names: inout Int) -> Int {
-        let key = directKey(forTableIndex: tableIndex, keys: keys, names: &names)
-        guard key < 0, let aliases = keys.aliases else { return key }
-        var aliasNames = -1
-        let alias = directKey(forTableIndex: tableIndex, keys: aliases, names: &aliasNames)
-        return alias < 0 ? -1 : keys.count + alias
+        guard wire >> 1 < UInt64(keyTable.names.count) else { throw abandonMessageRead() }
+        return namePosition(forTableIndex: Int(wire >> 1), keys: keys)
     }
 }
 

@@ -16,8 +16,7 @@
 extension DecodingState {
     /// Where the value of the next entry of `entries` starts, if that entry is key `index` of
     /// `keys` in a one-byte key varint and the container may hold another entry; `nil`
-    /// otherwise (then the cursor's way decides). Notes in `entries` where the key set's name
-    /// answers are, if a string key needed them.
+    /// otherwise (then the cursor's way decides).
     ///
     /// The cursor is read and changed in place (`MessageCursors.pointer(to:)`): a copy of it
     /// per read cost more than the read's own work.
@@ -35,8 +34,8 @@ extension DecodingState {
             key = keys.key(forIntegerWire: UInt64(wire))
         } else {
             let tableIndex = Int(wire >> 1)
-            guard tableIndex < keyStrings.count else { return nil }
-            key = directKey(forTableIndex: tableIndex, keys: keys, names: &entries.pointee.names)
+            guard tableIndex < keyTable.names.count else { return nil }
+            key = directKey(forTableIndex: tableIndex, keys: keys)
         }
         return key == index ? next &+ 1 : nil
     }

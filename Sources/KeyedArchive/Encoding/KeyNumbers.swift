@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A number for each key name that generated code names, given once for the process: the
 /// same spelling (the same UTF-8 bytes) has the same number in every key set, whatever type
@@ -39,6 +40,15 @@ enum KeyNumbers {
         }
     }
 
+    /// How many numbers were given, read without the lock: a spelling the decoder found no
+    /// number for is looked up again once this has grown (`KeySpellings`). Written under the
+    /// lock, after the number is in the registry.
+    private static let given = Atomic<Int>(0)
+
+    /// How many numbers have been given so far (numbers only grow).
+    @inline(__always)
+    static var numbersGiven: Int { given.load(ordering: .acquiring) }
+
     /// The number of the key spelled `name`, given now if the spelling is new.
     static func number(of name: String) -> Int {
         numbers.withLock { numbers in
@@ -47,6 +57,7 @@ enum KeyNumbers {
             let number = numbers.count
             numbers.count += 1
             numbers.byName[name, default: []].append((name, number))
+            given.store(numbers.count, ordering: .releasing)
             return number
         }
     }
@@ -57,6 +68,13 @@ enum KeyNumbers {
     static func existingNumber(of name: String) -> (number: Int?, given: Int) {
         numbers.withLock { numbers in
             (numbers.byName[name]?.first(where: { KeyIdentity.sameBytes($0.spelling, name) })?.number, numbers.count)
+        }
+    }
+
+    /// `existingNumber(of:)` for each of `names`, under one lock: a document's large key table.
+    static func existingNumbers(of names: [String]) -> (numbers: [Int?], given: Int) {
+        numbers.withLock { numbers in
+            (names.map { name in numbers.byName[name]?.first(where: { KeyIdentity.sameBytes($0.spelling, name) })?.number }, numbers.count)
         }
     }
 

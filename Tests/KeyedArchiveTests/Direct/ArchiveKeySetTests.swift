@@ -43,4 +43,39 @@ import Testing
                                    aliases: ArchiveKeySet([AnyKey(stringValue: "c")]), aliasesOfKeys: [[0], [0]])
         #expect(!shared.readsAsMessage)
     }
+
+    @Test func everyNameFindsItsPositionByNumberWhateverTheSetsSize() {
+        // Sets of 0 to 70 names, some shared with other sets (their numbers were given earlier,
+        // far from the set's new ones), with aliases, a name repeated (the first position keeps
+        // it) and an alias spelling a key (the key keeps it).
+        var seed: UInt64 = 62
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let shared = (0..<50).map { "shared\($0)" }
+        for round in 0..<200 {
+            let names = (0..<next(71)).map { next(3) == 0 ? shared[next(shared.count)] : "r\(round)k\($0)" }
+            let aliasNames = (0..<next(4)).map { next(4) == 0 && !names.isEmpty ? names[next(names.count)] : "r\(round)old\($0)" }
+            let aliases = aliasNames.isEmpty ? nil : ArchiveKeySet(aliasNames.map(AnyKey.init(stringValue:)))
+            let keys = ArchiveKeySet(names.map(AnyKey.init(stringValue:)), aliases: aliases)
+            #expect(keys.matchesNamesByNumber)
+            for (position, name) in (names + aliasNames).enumerated() {
+                let expected = (names + aliasNames).firstIndex(of: name)!
+                #expect(keys.position(ofNumber: KeyNumbers.number(of: name)) == expected, "round \(round), \(name) at \(position)")
+            }
+            #expect(keys.largestNumber == (names + aliasNames).map(KeyNumbers.number(of:)).max() ?? -1)
+            // Names of no key of the set: another round's, and a number never given.
+            #expect(keys.position(ofNumber: KeyNumbers.number(of: "r\(round)none")) == -1)
+            #expect(keys.position(ofNumber: Int(Int32.max) - 1) == -1)
+        }
+    }
+
+    @Test func aNameThatDoesNotStandForItselfIsMatchedByName() {
+        // "Kelvin" with U+212A, canonically equivalent to the ASCII spelling: a set with it
+        // matches entries by name, as `String` equality does.
+        let keys = ArchiveKeySet([AnyKey(stringValue: "\u{212A}elvin"), AnyKey(stringValue: "plain")])
+        #expect(!keys.matchesNamesByNumber)
+        #expect(ArchiveKeySet([AnyKey(stringValue: "plain")], aliases: ArchiveKeySet([AnyKey(stringValue: "caf\u{E9}")])).matchesNamesByNumber == false)
+    }
 }

@@ -2,12 +2,12 @@ import Foundation
 @testable import KeyedArchive
 import Testing
 
-/// The decoder keeps which key of a key set each string of the key table matches
-/// (`DirectNameMatches`) from one archive to the next when their tables are the same. A key set
-/// made at run time and freed in between must not leave those answers to a new set that the
-/// allocator puts at its address (issue 62: this read a field as another once the encoder no
-/// longer kept every key set alive for its own reasons).
-@Suite struct DirectNameMatchesTests {
+/// A key set made at run time and freed between two archives must not leave anything of its
+/// own to a new set that the allocator puts at its address. The decoder once kept which key of
+/// each set every key-table string matched, by the set's address, while the tables were the same
+/// (issue 62: this read a field as another); it now keeps nothing per set, and a set's own
+/// table of numbers answers (`ArchiveKeySet.position(ofNumber:)`).
+@Suite struct FreedKeySetTests {
     @Test func aFreedKeySetsAnswersAreNotTakenForItsSuccessors() throws {
         struct Plain: Codable { var x: Int; var y: Int }
         let archive = try ArchiveEncoder().encode(Plain(x: 1, y: 2))
