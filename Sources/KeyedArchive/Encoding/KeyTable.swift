@@ -19,26 +19,42 @@ struct KeyTable {
     /// archive has to clear it, and a stream of one type finds each key where the last archive
     /// had it without writing anything.
     private var indexByNumber: [Int] = []
-    /// Whether this archive added a key by name (`index(of:)`): a key added by number must
-    /// then be looked up by name first, as that key could be the same spelling.
+    /// Whether this archive added a key by name (`index(of:)`), or by a look-up by name: a key
+    /// added by number must then be looked up by name first, as that key could be the same
+    /// spelling.
     private var addedByName = false
-    /// The table's entries, `count` of them; past `count`, while `following`, the rest of the
-    /// last archive's table. One array of the three things an entry has, so that adding or
-    /// dropping entries (every archive of a varying stream does both) touches one.
+    /// The table's entries, `count` of them. Past `count`: while `following`, up to
+    /// `lastCount`, the rest of the last archive's table; after that, entries of earlier tables,
+    /// never read, written over as the table grows. Plain values, so that adding an entry (a
+    /// varying stream adds most of its keys) is one store, and nothing is ever removed.
     private var entries: [Entry] = []
     /// How many strings the table holds.
     private(set) var count = 0
+    /// How many entries the last archive's table had, while `following`.
+    private var lastCount = 0
+    /// The names of the entries added by name (`Entry.number` is `writtenByName`), by index; an
+    /// entry of a key number has its name in `spellings`.
+    private var names: [String] = []
+    /// What this state knows of each key number it has written: its name and its table bytes
+    /// (in `bytes.spellings`), by number; `nil` for a number not met.
+    private var spellings: [Spelling?] = []
+    /// The table's bytes as written, kept for the next archive (`WrittenKeyTable`).
+    private var bytes = WrittenKeyTable()
 
     struct Entry {
-        /// The key's name.
-        var name: String
-        /// The number (`KeyNumbers`) of its key if a key set wrote it, or `writtenByName` if it
-        /// was only written by name: while following, a key set's key that is the last table's
-        /// next one is found by it.
+        /// The number (`KeyNumbers`) of its key if a key set wrote or found it, or
+        /// `writtenByName` if it was only written by name: while following, a key set's key that
+        /// is the last table's next one is found by it.
         var number: Int
         /// The key varint its entries stand for (`KeyIdentity`): its own, the first canonically
         /// equivalent spelling's, or the integer its string spells in canonical decimal.
         var identity: UInt64
+    }
+
+    /// A key number's name, and where its table bytes are in `WrittenKeyTable.spellings`.
+    private struct Spelling {
+        var name: String
+        var bytes: Range<Int>
     }
 
     /// The `Entry.number` of an entry no key set wrote: no key number is negative.
@@ -46,18 +62,14 @@ struct KeyTable {
     /// The first entry whose identity is not its own varint (`Int.max` if none): while `count`
     /// is not past it (nearly always), `identity(of:)` costs one branch.
     private var firstOtherIdentity = Int.max
-    /// Whether the table so far is the start of the last archive's (`entries` beyond `count`
-    /// are the rest of it), and `indices` is not kept. A stream of values of one type writes the
-    /// same keys in the same order every time, so a new key is nearly always the last table's
-    /// next one: one comparison of a string's bits, instead of hashing it into `indices` (which
-    /// made string keys cost several times what integer keys cost on small messages, issue 47).
-    /// Any other new key settles the table (`settle()`) and it goes on as a hash table.
+    /// Whether the table so far is the start of the last archive's (`entries` from `count` to
+    /// `lastCount` are the rest of it), and `indices` is not kept. A stream of values of one
+    /// type written through `encode(to:)` writes the same keys in the same order every time, so
+    /// a new key is nearly always the last table's next one: one comparison of a string's bits,
+    /// instead of hashing it into `indices` (which made string keys cost several times what
+    /// integer keys cost on small messages, issue 47). Any other new key ends it (`stopFollowing()`,
+    /// which removes nothing). Keys of key sets need none of it: they are found by number.
     private var following = true
-    /// The entries' bytes as the table writes them (a length and the UTF-8 bytes each), for the
-    /// first `entryEnds.count` entries, and where each one's bytes end: a table that is the start
-    /// of the last one is written by copying these.
-    private var entryBytes: [UInt8] = []
-    private var entryEnds: [Int] = []
     /// The last two keys seen in each of 64 sets, so that repeated keys skip hashing (SipHash
     /// cost about a tenth of encoding time). The set comes from the string's representation
     /// (`StringBits`): synthesized keys are literals, so a repeat has identical bits and
@@ -105,7 +117,7 @@ struct KeyTable {
         guard number < indexByNumber.count else { return nil }
         let index = indexByNumber[number]
         if index < count, entries[index].number == number { return KeyForm.wire(stringIndex: index) }
-        guard following, count < entries.count, entries[count].number == number else { return nil }
+        guard following, count < lastCount, entries[count].number == number else { return nil }
         if index != count { indexByNumber[number] = count }
         count += 1
         return KeyForm.wire(stringIndex: count - 1)
@@ -119,31 +131,29 @@ struct KeyTable {
         wire(ofNumber: keys.keyNumbers[index]) ?? KeyForm.wire(stringIndex: add(keys, at: index))
     }
 
-    /// Adds string key `index` of `keys`, which this archive has not written: a new entry with
-    /// the bytes the key set made, or, when the archive may hold its spelling or another
-    /// spelling of it already, whatever the look-up by name finds or adds.
+    /// Adds string key `index` of `keys`, which this archive has not written: a new entry, or,
+    /// when the archive may hold its spelling or another spelling of it already, whatever the
+    /// look-up by name finds or adds. No name is compared or copied for a new entry: its name
+    /// and table bytes are this state's from the first archive that wrote the number.
     @inline(never)
     private mutating func add(_ keys: ArchiveKeySet, at keyIndex: Int) -> Int {
-        let name = keys.names[keyIndex], number = keys.keyNumbers[keyIndex]
+        let number = keys.keyNumbers[keyIndex]
+        if number >= spellings.count || spellings[number] == nil { learn(keys, at: keyIndex) }
         let index: Int
-        if isLastTablesNext(name) {
+        if following, count < lastCount, entries[count].number == Self.writtenByName, StringBits.same(names[count], keys.names[keyIndex]) {
             // The last table's next key, which the last archive wrote by name.
             index = count
             count += 1
         } else if !keys.standsForItself[keyIndex] || addedByName {
-            if following { settle() }
-            index = lookUp(name)
+            if following { stopFollowing() }
+            index = lookUp(keys.names[keyIndex])
+            addedByName = true
         } else {
-            if following { settle() }
-            index = count
-            materializeEntryBytes()
-            entries.append(Entry(name: name, number: number, identity: KeyForm.wire(stringIndex: index)))
-            count += 1
-            entryBytes.append(contentsOf: keys.tableBytes[keyIndex])
-            entryEnds.append(entryBytes.count)
+            if following { stopFollowing() }
+            index = append(Entry(number: number, identity: KeyForm.wire(stringIndex: count)))
         }
-        // However it was found or added, the entry is this key's spelling: the next archive that
-        // follows this table finds it by its number.
+        // However it was found or added, the entry is this key's spelling: the next archive
+        // finds it by its number.
         entries[index].number = number
         if number >= indexByNumber.count {
             indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
@@ -152,12 +162,39 @@ struct KeyTable {
         return index
     }
 
+    /// Notes key `keyIndex` of `keys`'s name and table bytes under its number, once per state.
+    private mutating func learn(_ keys: ArchiveKeySet, at keyIndex: Int) {
+        let number = keys.keyNumbers[keyIndex]
+        if number >= spellings.count { spellings.append(contentsOf: repeatElement(nil, count: number + 1 - spellings.count)) }
+        spellings[number] = Spelling(name: keys.names[keyIndex], bytes: bytes.addSpelling(keys.tableBytes[keyIndex]))
+    }
+
+    /// Adds `entry` at index `count`, over whatever an earlier table left there; its index.
+    @inline(__always)
+    private mutating func append(_ entry: Entry) -> Int {
+        let index = count
+        if index < entries.count { entries[index] = entry } else { entries.append(entry) }
+        count += 1
+        bytes.invalidate(from: index)
+        return index
+    }
+
+    /// The name of entry `index` (below `count`).
+    private func name(at index: Int) -> String {
+        let number = entries[index].number
+        return number >= 0 ? spellings[number]!.name : names[index]
+    }
+
     /// Whether `key` is the last table's next string while the table follows it. Such a key
     /// cannot be in the table yet (a table holds each spelling once, and this one is the last
     /// table's start), so it is new, and its index is `count`.
     @inline(__always)
     private func isLastTablesNext(_ key: String) -> Bool {
-        following && count < entries.count && StringBits.same(entries[count].name, key)
+        guard following, count < lastCount else { return false }
+        // The name compared where it is stored: a copy (`name(at:)`) retained and released it
+        // for every key the `Codable` path wrote.
+        let number = entries[count].number
+        return number >= 0 ? StringBits.same(spellings[number].unsafelyUnwrapped.name, key) : StringBits.same(names[count], key)
     }
 
     /// The first of the two `recent` slots for `key`.
@@ -179,7 +216,7 @@ struct KeyTable {
     /// `lookUp(key)`, remembered as the most recent key of its set.
     @inline(never)
     private mutating func indexAfterMiss(of key: String, set: Int) -> Int {
-        if following { settle() }
+        if following { stopFollowing() }
         let added = count
         let index = lookUp(key)
         if index == added { addedByName = true }
@@ -197,17 +234,11 @@ struct KeyTable {
     @inline(never)
     private mutating func makeRecent() { recent = Array(repeating: .empty, count: 128) }
 
-    /// Stops following the last archive's table: its entries past `count` are dropped, and
-    /// `indices` starts again (`lookUp` makes it for the entries it needs).
-    private mutating func settle() {
+    /// Stops following the last archive's table: its entries past `count` are no longer read
+    /// (nor their bytes), and `indices` starts again (`lookUp` makes it for the entries it needs).
+    private mutating func stopFollowing() {
         following = false
-        if entries.count > count {
-            entries.removeSubrange(count...)
-        }
-        if entryEnds.count > count {
-            entryBytes.removeSubrange((count == 0 ? 0 : entryEnds[count - 1])...)
-            entryEnds.removeSubrange(count...)
-        }
+        bytes.invalidate(from: count)
         if firstOtherIdentity >= count { firstOtherIdentity = .max }
         if indexedCount > 0 {
             indices.removeAll(keepingCapacity: true)
@@ -219,16 +250,17 @@ struct KeyTable {
     /// following this one's.
     mutating func reset() {
         generation &+= 1
+        lastCount = count
         count = 0
         following = true
         addedByName = false
     }
 
     /// The table's strings, by index.
-    var strings: LazyMapSequence<ArraySlice<Entry>, String> { entries[0..<count].lazy.map(\.name) }
+    var strings: [String] { (0..<count).map(name(at:)) }
 
     /// Bytes the table keeps for the next archive: a reused state keeps only a small table.
-    var retainedByteCount: Int { entryBytes.count + entries.count * MemoryLayout<Entry>.stride }
+    var retainedByteCount: Int { bytes.byteCount + entries.count * MemoryLayout<Entry>.stride + names.count * 16 }
 
     /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
     @inline(__always)
@@ -254,18 +286,22 @@ struct KeyTable {
     /// Adds `key` unless a spelling with its bytes is there (only when not `following`).
     private mutating func lookUp(_ key: String) -> Int {
         while indexedCount < count {
-            indices[entries[indexedCount].name, default: []].append(indexedCount)
+            indices[name(at: indexedCount), default: []].append(indexedCount)
             indexedCount += 1
         }
         let spellings = indices[key] ?? []
-        if let index = spellings.first(where: { KeyIdentity.sameBytes(entries[$0].name, key) }) { return index }
-        let index = count
+        if let index = spellings.first(where: { KeyIdentity.sameBytes(name(at: $0), key) }) { return index }
+        let identity = KeyForm.canonicalDecimalWire(key)
+            ?? KeyForm.wire(stringIndex: spellings.first ?? count)
+        let index = append(Entry(number: Self.writtenByName, identity: identity))
+        if index < names.count {
+            names[index] = key
+        } else {
+            names.append(contentsOf: repeatElement("", count: index - names.count))
+            names.append(key)
+        }
         indices[key, default: []].append(index)
         indexedCount += 1
-        let identity = KeyForm.canonicalDecimalWire(key)
-            ?? KeyForm.wire(stringIndex: spellings.first ?? index)
-        entries.append(Entry(name: key, number: Self.writtenByName, identity: identity))
-        count += 1
         if identity != KeyForm.wire(stringIndex: index), firstOtherIdentity == .max { firstOtherIdentity = index }
         return index
     }
@@ -278,49 +314,83 @@ struct KeyTable {
         writer.appendVarint(UInt64(count))
         // A message with integer keys has no strings: one byte, without touching the arrays.
         guard count > 0 else { return }
-        materializeEntryBytes()
-        entryBytes.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[0..<entryEnds[count - 1]])) }
-    }
-
-    /// Writes the bytes of the entries added by name since the last call (those added by
-    /// number come with theirs).
-    @inline(__always)
-    private mutating func materializeEntryBytes() {
-        while entryEnds.count < count {
-            Self.appendTableBytes(of: entries[entryEnds.count].name, to: &entryBytes)
-            entryEnds.append(entryBytes.count)
+        while bytes.entryCount < count {
+            let index = bytes.entryCount
+            let number = entries[index].number
+            if number >= 0 {
+                bytes.addEntry(spelling: spellings[number]!.bytes)
+            } else {
+                bytes.addEntry(named: names[index])
+            }
         }
-    }
-
-    /// Appends what a key table writes for `name`: its length as a varint, then its UTF-8 bytes.
-    @inline(__always)
-    static func appendTableBytes(of name: String, to bytes: inout [UInt8]) {
-        var name = name
-        name.withUTF8 { utf8 in
-            appendVarint(UInt64(utf8.count), to: &bytes)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
+        bytes.write(entries: count, into: &writer)
     }
 
     /// Appends a table of the strings at `order` (their new indices are their positions there).
     func write(_ order: some Collection<Int>, into writer: inout ByteWriter) {
         writer.appendVarint(UInt64(order.count))
         for index in order {
-            var string = entries[index].name
+            var string = name(at: index)
             string.withUTF8 { utf8 in
                 writer.appendVarint(UInt64(utf8.count))
                 writer.append(UnsafeRawBufferPointer(utf8))
             }
         }
+    }
+}
+
+/// The bytes of a key table as `KeyTable` writes them (each entry's length and UTF-8 bytes), for
+/// its first `entryCount` entries, kept by a reused state for the next archive: a table that
+/// starts as the last one did is written by copying them. And the table bytes of every key
+/// number the state has met (`spellings`), which a new entry of a key set copies. A class, so
+/// that its buffers (`ByteWriter`s: truncating one is setting its count) sit in a copyable
+/// `KeyTable`; one table owns it.
+private final class WrittenKeyTable {
+    // Unchecked exclusivity: a table, like its encoding state, belongs to one `encode` call on
+    // one thread; checked, every archive paid two runtime access checks here.
+    @exclusivity(unchecked) private var table = ByteWriter(capacity: 64)
+    /// Where each written entry's bytes end in `table`.
+    @exclusivity(unchecked) private var ends = GrowableBuffer<Int>(capacity: 16)
+    @exclusivity(unchecked) private var spellingBytes = ByteWriter(capacity: 64)
+
+    /// How many entries have their bytes in `table`.
+    var entryCount: Int { ends.count }
+    var byteCount: Int { table.count + spellingBytes.count }
+
+    /// Keeps `bytes` among the spellings; where they are.
+    func addSpelling(_ bytes: [UInt8]) -> Range<Int> {
+        let start = spellingBytes.count
+        spellingBytes.append(contentsOf: bytes)
+        return start..<spellingBytes.count
+    }
+
+    /// Forgets the bytes of entries from `index` on: another entry is there now.
+    @inline(__always)
+    func invalidate(from index: Int) {
+        guard index < ends.count else { return }
+        table.truncate(to: index == 0 ? 0 : ends[index - 1])
+        ends.truncate(to: index)
+    }
+
+    /// Writes the next entry's bytes: those of a spelling (`addSpelling`).
+    func addEntry(spelling: Range<Int>) {
+        table.append(UnsafeRawBufferPointer(rebasing: spellingBytes.bytes[spelling]))
+        ends.append(table.count)
+    }
+
+    /// Writes the next entry's bytes: its name's length and UTF-8 bytes.
+    func addEntry(named name: String) {
+        var name = name
+        name.withUTF8 { utf8 in
+            table.appendVarint(UInt64(utf8.count))
+            table.append(UnsafeRawBufferPointer(utf8))
+        }
+        ends.append(table.count)
+    }
+
+    /// Appends the bytes of the first `count` entries.
+    func write(entries count: Int, into writer: inout ByteWriter) {
+        writer.append(UnsafeRawBufferPointer(rebasing: table.bytes[0..<ends[count - 1]]))
     }
 }
 
