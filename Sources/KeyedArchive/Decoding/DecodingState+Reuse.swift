@@ -40,7 +40,7 @@ extension DecodingState: ThreadSpareObject {
             state.detach()
             return spares.forget(state)
         }
-        guard state.keyStrings.count <= 1_024 else { return spares.forget(state) }
+        guard state.keyTable.count <= 1_024 else { return spares.forget(state) }
         state.reset()
         spares.keep(state)
     }

@@ -25,8 +25,12 @@ final class DecodingState {
     /// lookup may match two entries of a container, and checks, §8.3), and how generated code
     /// matches each string to a key set's names.
     @exclusivity(unchecked) private(set) var keyTable = DecodedKeyTable()
-    /// String keys of the archive, by key-table index.
-    var keyStrings: [String] { keyTable.keys }
+    /// String keys of the archive, by key-table index: read from the table's bytes the first
+    /// time the general path asks (a message read by generated code never does).
+    var keyStrings: [String] {
+        if !keyTable.keysAreRead { readKeyStrings() }
+        return keyTable.keys
+    }
     /// For each key-table index, the key it stands for (`KeyIdentity`).
     var keyIdentities: [UInt64] { keyTable.identities }
     /// Whether the key table spells one string two ways.
@@ -135,14 +139,25 @@ final class DecodingState {
         rootRange = parts.root
         // An archive without string keys (a table of one byte, its count 0) after another: there
         // is nothing to read, and nothing of the last table to forget.
-        if parts.keyTable.count == 1, keyTable.keys.isEmpty, reader.base.load(fromByteOffset: parts.keyTable.lowerBound, as: UInt8.self) == 0 {
+        if parts.keyTable.count == 1, keyTable.count == 0, reader.base.load(fromByteOffset: parts.keyTable.lowerBound, as: UInt8.self) == 0 {
             return
         }
-        if rememberedKeyTable.matches(reader, parts.keyTable), !keyTable.mayHaveNewNumbers { return }
+        if rememberedKeyTable.matches(reader, parts.keyTable), !keyTable.mayHaveNewNumbers {
+            // The same bytes, maybe elsewhere in this archive: its strings, if asked for, are read there.
+            keyTable.range = parts.keyTable
+            return
+        }
         // Read into the table in place: its arrays keep their storage from one table to the next.
         rememberedKeyTable.forget()
         try keySpellings.read(keyTableIn: reader, at: parts.keyTable, into: &keyTable)
-        rememberedKeyTable.keep(reader, parts.keyTable, hasKeys: !keyTable.keys.isEmpty)
+        rememberedKeyTable.keep(reader, parts.keyTable, hasKeys: keyTable.count > 0)
+    }
+
+    /// Reads the strings of the key table `load()` read (`DecodedKeyTable.keysAreRead`).
+    @inline(never)
+    private func readKeyStrings() {
+        keyTable.keys = keySpellings.strings(ofKeyTableIn: reader, at: keyTable.range)
+        keyTable.keysAreRead = true
     }
 
     /// A state over a single nil value, with this state's `userInfo` and limits: what

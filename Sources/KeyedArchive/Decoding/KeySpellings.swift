@@ -30,7 +30,13 @@ struct KeySpellings {
         var standsForItself: Bool
     }
 
-    private var slots: [(bytes: [UInt8], spelling: Spelling)?] = []
+    /// Per slot: the length of the spelling kept there (−1 for none), its bytes (at
+    /// `slot * longest` in `slotBytes`) and what is known of it. Three arrays rather than one of
+    /// optional tuples: reading a tuple that holds an array copied it out, a retain and a
+    /// release per entry of every table read.
+    private var lengths: [Int] = []
+    private var slotBytes: [UInt8] = []
+    private var spellings: [Spelling] = []
     /// For each key name's number, the table (`round`, counted from 1) it was last met in:
     /// whether a table spells a name twice is found without hashing.
     private var tableRounds: [Int] = []
@@ -38,45 +44,45 @@ struct KeySpellings {
     static let slotCount = 256
     static let longest = 64
 
-    /// The spelling of the `length` bytes at `offset` of `reader` (bounds already checked), or
-    /// `nil` if they are not valid UTF-8.
+    /// The slot that holds the spelling of the `length` bytes at `offset` of `reader` (bounds
+    /// already checked, at most `longest` of them), worked out and kept there if it was not; `nil`
+    /// if they are not valid UTF-8. A slot and not the spelling: copying its `String` out
+    /// retained it, for every entry of every table, where generated code needs its number alone.
     @inline(__always)
-    mutating func spelling(at offset: Int, length: Int, in reader: ByteReader) -> Spelling? {
-        guard length <= Self.longest else {
-            // Not kept, so not looked up among the key names either (a lock and a hash per
-            // entry per archive): a look-up by name decides, as for a name with other spellings.
-            return reader.utf8String(offset, length).map { Spelling(string: $0, number: nil, numbersGiven: 0, standsForItself: false) }
-        }
+    mutating func slot(at offset: Int, length: Int, in reader: ByteReader) -> Int? {
         let slot = Self.slot(of: reader.base + offset, length: length)
-        if slot < slots.count, let known = slots[slot], known.bytes.count == length,
-           length == 0 || known.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, reader.base + offset, length) == 0 }) {
+        if slot < lengths.count, lengths[slot] == length,
+           slotBytes.withUnsafeBytes({ memcmp($0.baseAddress! + slot &* Self.longest, reader.base + offset, length) == 0 }) {
             // A spelling that named no key when it was read may name one now: a key set made
             // since (generated code makes its sets on first use, often after the first archive
             // that spelled their names was read).
-            if known.spelling.number == nil, known.spelling.standsForItself, known.spelling.numbersGiven < KeyNumbers.numbersGiven {
-                return renumber(slot)
+            if spellings[slot].number == nil, spellings[slot].standsForItself, spellings[slot].numbersGiven < KeyNumbers.numbersGiven {
+                renumber(slot)
             }
-            return known.spelling
+            return slot
         }
         return remember(at: offset, length: length, in: reader, slot: slot)
     }
 
-    /// The spelling in `slot`, with the number a key set has given its name since, if any.
+    /// Gives the spelling in `slot` the number a key set has given its name since, if any.
     @inline(never)
-    private mutating func renumber(_ slot: Int) -> Spelling {
-        var spelling = slots[slot]!.spelling
-        (spelling.number, spelling.numbersGiven) = KeyNumbers.existingNumber(of: spelling.string)
-        slots[slot]!.spelling = spelling
-        return spelling
+    private mutating func renumber(_ slot: Int) {
+        (spellings[slot].number, spellings[slot].numbersGiven) = KeyNumbers.existingNumber(of: spellings[slot].string)
     }
 
     /// Works out the spelling at `offset` and keeps it in `slot`.
     @inline(never)
-    private mutating func remember(at offset: Int, length: Int, in reader: ByteReader, slot: Int) -> Spelling? {
+    private mutating func remember(at offset: Int, length: Int, in reader: ByteReader, slot: Int) -> Int? {
         guard let spelling = Self.spelling(at: offset, length: length, in: reader) else { return nil }
-        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
-        slots[slot] = (Array(reader.slice(offset, length)), spelling)
-        return spelling
+        if lengths.isEmpty {
+            lengths = Array(repeating: -1, count: Self.slotCount)
+            slotBytes = Array(repeating: 0, count: Self.slotCount * Self.longest)
+            spellings = Array(repeating: Spelling(string: "", number: nil, numbersGiven: 0, standsForItself: false), count: Self.slotCount)
+        }
+        lengths[slot] = length
+        slotBytes.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: slot * Self.longest).copyMemory(from: reader.base + offset, byteCount: length) }
+        spellings[slot] = spelling
+        return slot
     }
 
     /// The spelling at `offset`, worked out from its bytes.
@@ -107,7 +113,14 @@ struct KeySpellings {
 /// read into again for each new table: its arrays keep their storage, so a table costs no
 /// allocation once the state has read one as large.
 struct DecodedKeyTable {
+    /// The table's strings, by index, once `keysAreRead`: a message read by generated code needs
+    /// only `names`, and reading a new table (every archive of a varying stream) then makes no
+    /// `String`; the general path asks for them (`DecodingState.keyStrings`), and they are read
+    /// from the table's bytes at `range` (`KeySpellings.strings(ofKeyTableIn:at:)`).
     var keys: [String] = []
+    var keysAreRead = true
+    /// Where the table is in its archive.
+    var range: Range<Int> = 0..<0
     var identities: [UInt64] = []
     var hasEquivalentSpellings = false
     /// For each entry: the number (`KeyNumbers`) of the key name it spells, when it stands for
@@ -119,6 +132,9 @@ struct DecodedKeyTable {
     /// have been given, a key set made since may name it, and the table is read again rather
     /// than reused (`DecodingState.load()`).
     var unnumberedSince = Int.max
+
+    /// How many strings the table holds.
+    var count: Int { names.count }
 
     /// Whether reading the table's bytes again could find a number an entry lacks.
     var mayHaveNewNumbers: Bool { unnumberedSince != .max && unnumberedSince < KeyNumbers.numbersGiven }
@@ -136,13 +152,15 @@ struct DecodedKeyTable {
     @inline(__always)
     static func numbersGiven(_ name: Int) -> Int? { name < -1 ? -2 - name : nil }
 
-    /// Empties the table, keeping its storage.
+    /// Empties the table, keeping its storage. One element at a time: `removeAll(keepingCapacity:)`
+    /// cost about 150 instructions an array whatever its size, most of a small table's reading.
     mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        identities.removeAll(keepingCapacity: true)
-        names.removeAll(keepingCapacity: true)
+        while !keys.isEmpty { keys.removeLast() }
+        while !identities.isEmpty { identities.removeLast() }
+        while !names.isEmpty { names.removeLast() }
         hasEquivalentSpellings = false
         unnumberedSince = .max
+        keysAreRead = true
     }
 }
 
@@ -169,20 +187,30 @@ extension KeySpellings {
             return
         }
         round &+= 1
+        table.range = range
         var distinctNames = true
         for _ in 0..<entries.count {
             let entry = try entries.next()
-            guard let spelling = spelling(at: entry.offset, length: entry.length, in: reader) else {
+            guard entry.length <= Self.longest else {
+                // Not kept, so not looked up among the key names either (a lock and a hash per
+                // entry per archive): a look-up by name decides, as for a name with other spellings.
+                guard reader.utf8String(entry.offset, entry.length) != nil else {
+                    throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
+                }
+                table.names.append(DecodedKeyTable.byName)
+                distinctNames = false
+                continue
+            }
+            guard let slot = slot(at: entry.offset, length: entry.length, in: reader) else {
                 throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
             }
-            table.keys.append(spelling.string)
-            switch (spelling.standsForItself, spelling.number) {
+            switch (spellings[slot].standsForItself, spellings[slot].number) {
             case (true, let number?):
                 table.names.append(number)
                 if distinctNames { distinctNames = isFirstInTable(number) }
             case (true, nil):
-                table.names.append(DecodedKeyTable.noKeyName(numbersGiven: spelling.numbersGiven))
-                table.unnumberedSince = min(table.unnumberedSince, spelling.numbersGiven)
+                table.names.append(DecodedKeyTable.noKeyName(numbersGiven: spellings[slot].numbersGiven))
+                table.unnumberedSince = min(table.unnumberedSince, spellings[slot].numbersGiven)
                 distinctNames = false
             default:
                 table.names.append(DecodedKeyTable.byName)
@@ -190,12 +218,38 @@ extension KeySpellings {
             }
         }
         try entries.finish()
-        if table.keys.isEmpty {
+        if table.names.isEmpty {
             return
         } else if distinctNames {
-            for index in table.keys.indices { table.identities.append(KeyForm.wire(stringIndex: index)) }
+            // Each entry's identity is its own varint; the strings wait until asked for.
+            for index in table.names.indices { table.identities.append(KeyForm.wire(stringIndex: index)) }
+            table.keysAreRead = false
         } else {
+            table.keys = strings(ofKeyTableIn: reader, at: range)
             (table.identities, table.hasEquivalentSpellings) = KeyIdentity.identities(of: table.keys)
+        }
+    }
+
+    /// The strings of the key table at `range` of `reader`, which `read(keyTableIn:at:into:)`
+    /// has read without error: from the kept spellings where it can.
+    mutating func strings(ofKeyTableIn reader: ByteReader, at range: Range<Int>) -> [String] {
+        do throws(ArchiveFormatError) {
+            var entries = try KeyTableEntries(reader, range)
+            var strings: [String] = []
+            strings.reserveCapacity(entries.count)
+            for _ in 0..<entries.count {
+                let entry = try entries.next()
+                if entry.length <= Self.longest, let slot = slot(at: entry.offset, length: entry.length, in: reader) {
+                    strings.append(spellings[slot].string)
+                } else if let string = reader.utf8String(entry.offset, entry.length) {
+                    strings.append(string)
+                } else {
+                    preconditionFailure("a key table read without error reads again with one")
+                }
+            }
+            return strings
+        } catch {
+            preconditionFailure("a key table read without error reads again with one: \(error)")
         }
     }
 
@@ -203,6 +257,7 @@ extension KeySpellings {
     mutating func keyTable(in reader: ByteReader, at range: Range<Int>) throws(ArchiveFormatError) -> DecodedKeyTable {
         var table = DecodedKeyTable()
         try read(keyTableIn: reader, at: range, into: &table)
+        if !table.keysAreRead { (table.keys, table.keysAreRead) = (strings(ofKeyTableIn: reader, at: range), true) }
         return table
     }
 

@@ -103,7 +103,7 @@ extension DecodingState {
     private func namePositionByName(forTableIndex index: Int, keys: ArchiveKeySet) -> Int {
         let name = keyTable.names[index]
         if let given = DecodedKeyTable.numbersGiven(name), keys.matchesNamesByNumber, keys.largestNumber < given { return -1 }
-        return positionByName(keyTable.keys[index], keys: keys)
+        return positionByName(keyStrings[index], keys: keys)
     }
 
     /// The position of the key, else the alias, named `name` in `keys`, or −1.

@@ -33,11 +33,15 @@ struct KeyTable {
     /// How many entries the last archive's table had, while `following`.
     private var lastCount = 0
     /// The names of the entries added by name (`Entry.number` is `writtenByName`), by index; an
-    /// entry of a key number has its name in `spellings`.
+    /// entry of a key number has its name in `spellingNames`.
     private var names: [String] = []
-    /// What this state knows of each key number it has written: its name and its table bytes
-    /// (in `bytes.spellings`), by number; `nil` for a number not met.
-    private var spellings: [Spelling?] = []
+    /// What this state knows of each key number it has written, by number: its name, and where
+    /// its table bytes are in `bytes` (`WrittenKeyTable.addSpelling`); an empty range for a
+    /// number not met (every spelling's bytes hold at least its length). Two arrays of plain
+    /// elements to read from, not one of optional structs: unwrapping one copied its name out,
+    /// a retain and a release per key added and per key written.
+    private var spellingNames: [String] = []
+    private var spellingRanges: [Range<Int>] = []
     /// The table's bytes as written, kept for the next archive (`WrittenKeyTable`).
     private var bytes = WrittenKeyTable()
 
@@ -49,12 +53,6 @@ struct KeyTable {
         /// The key varint its entries stand for (`KeyIdentity`): its own, the first canonically
         /// equivalent spelling's, or the integer its string spells in canonical decimal.
         var identity: UInt64
-    }
-
-    /// A key number's name, and where its table bytes are in `WrittenKeyTable.spellings`.
-    private struct Spelling {
-        var name: String
-        var bytes: Range<Int>
     }
 
     /// The `Entry.number` of an entry no key set wrote: no key number is negative.
@@ -138,7 +136,7 @@ struct KeyTable {
     @inline(never)
     private mutating func add(_ keys: ArchiveKeySet, at keyIndex: Int) -> Int {
         let number = keys.keyNumbers[keyIndex]
-        if number >= spellings.count || spellings[number] == nil { learn(keys, at: keyIndex) }
+        if number >= spellingRanges.count || spellingRanges[number].isEmpty { learn(keys, at: keyIndex) }
         let index: Int
         if following, count < lastCount, entries[count].number == Self.writtenByName, StringBits.same(names[count], keys.names[keyIndex]) {
             // The last table's next key, which the last archive wrote by name.
@@ -165,8 +163,12 @@ struct KeyTable {
     /// Notes key `keyIndex` of `keys`'s name and table bytes under its number, once per state.
     private mutating func learn(_ keys: ArchiveKeySet, at keyIndex: Int) {
         let number = keys.keyNumbers[keyIndex]
-        if number >= spellings.count { spellings.append(contentsOf: repeatElement(nil, count: number + 1 - spellings.count)) }
-        spellings[number] = Spelling(name: keys.names[keyIndex], bytes: bytes.addSpelling(keys.tableBytes[keyIndex]))
+        if number >= spellingRanges.count {
+            spellingNames.append(contentsOf: repeatElement("", count: number + 1 - spellingNames.count))
+            spellingRanges.append(contentsOf: repeatElement(0..<0, count: number + 1 - spellingRanges.count))
+        }
+        spellingNames[number] = keys.names[keyIndex]
+        spellingRanges[number] = bytes.addSpelling(keys.tableBytes[keyIndex])
     }
 
     /// Adds `entry` at index `count`, over whatever an earlier table left there; its index.
@@ -182,7 +184,7 @@ struct KeyTable {
     /// The name of entry `index` (below `count`).
     private func name(at index: Int) -> String {
         let number = entries[index].number
-        return number >= 0 ? spellings[number]!.name : names[index]
+        return number >= 0 ? spellingNames[number] : names[index]
     }
 
     /// Whether `key` is the last table's next string while the table follows it. Such a key
@@ -194,7 +196,7 @@ struct KeyTable {
         // The name compared where it is stored: a copy (`name(at:)`) retained and released it
         // for every key the `Codable` path wrote.
         let number = entries[count].number
-        return number >= 0 ? StringBits.same(spellings[number].unsafelyUnwrapped.name, key) : StringBits.same(names[count], key)
+        return number >= 0 ? StringBits.same(spellingNames[number], key) : StringBits.same(names[count], key)
     }
 
     /// The first of the two `recent` slots for `key`.
@@ -318,7 +320,7 @@ struct KeyTable {
             let index = bytes.entryCount
             let number = entries[index].number
             if number >= 0 {
-                bytes.addEntry(spelling: spellings[number]!.bytes)
+                bytes.addEntry(spelling: spellingRanges[number])
             } else {
                 bytes.addEntry(named: names[index])
             }
@@ -342,7 +344,7 @@ struct KeyTable {
 /// The bytes of a key table as `KeyTable` writes them (each entry's length and UTF-8 bytes), for
 /// its first `entryCount` entries, kept by a reused state for the next archive: a table that
 /// starts as the last one did is written by copying them. And the table bytes of every key
-/// number the state has met (`spellings`), which a new entry of a key set copies. A class, so
+/// number the state has met (`addSpelling`), which a new entry of a key set copies. A class, so
 /// that its buffers (`ByteWriter`s: truncating one is setting its count) sit in a copyable
 /// `KeyTable`; one table owns it.
 private final class WrittenKeyTable {

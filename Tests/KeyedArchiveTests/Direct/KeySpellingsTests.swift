@@ -77,6 +77,23 @@ import Testing
         let read = try decoder.decode(LateKeyed.self, from: plain)
         #expect(read.first == 1 && read.second == 2)
     }
+
+    @Test func theStringsOfARepeatedTableAreReadWhereThisArchiveHasIt() throws {
+        // A message reads a table's numbers only; its strings are read when the general path
+        // asks. The next archive has the same table bytes further on (longer values before
+        // them): its strings must be read there, not where the last archive had them.
+        struct Plain: Codable, Equatable { var first: Int; var second: Int }
+        let short = try ArchiveEncoder().encode(Plain(first: 1, second: 2))
+        let long = try ArchiveEncoder().encode(Plain(first: .max, second: .min))
+        LateKeyed.keys = ArchiveKeySet([LateKeyed.Key(stringValue: "first"), LateKeyed.Key(stringValue: "second")])
+        let decoder = ArchiveDecoder()
+        for _ in 0..<3 {
+            #expect(try decoder.decode(LateKeyed.self, from: short).first == 1)
+            #expect(try decoder.decode(Plain.self, from: long) == Plain(first: .max, second: .min))
+            #expect(try decoder.decode(LateKeyed.self, from: long).second == .min)
+            #expect(try decoder.decode([String: Int].self, from: short) == ["first": 1, "second": 2])
+        }
+    }
 }
 
 /// Read as generated code reads, with a key set made at run time.
