@@ -78,16 +78,17 @@ enum KeyNumbers {
         }
     }
 
-    /// Whether a table entry spelled `name` always stands for its own key varint (`KeyTable`'s
-    /// identities): it is not an integer in canonical decimal, and no other spelling is
-    /// canonically equivalent to it. The second holds for ASCII names without `K`, `;` or `` ` ``,
-    /// the only ASCII characters that a non-ASCII one (U+212A KELVIN SIGN, U+037E GREEK
-    /// QUESTION MARK, U+1FEF GREEK VARIA) decomposes to: any other spelling of such a name
-    /// would have to decompose to it, and none can. Such a key's entry needs no look-up; any
-    /// other key takes the table's look-up by name, which knows every rule.
+    /// Whether a table entry spelled `name` is told apart from other spellings by its bytes
+    /// alone: it is not an integer in canonical decimal, and it is ASCII. An ASCII string is its
+    /// own canonical decomposition, so two ASCII spellings are canonically equivalent exactly
+    /// when their bytes are equal; a spelling equivalent to an ASCII one but not ASCII itself (U+212A
+    /// KELVIN SIGN for `K`, U+037E for `;`, U+1FEF for `` ` ``) does not stand for itself, and so
+    /// takes the look-up by name, which knows every rule — on the encoder's side, once such a
+    /// key is in an archive, every key after it is looked up (`KeyTable.addedByName`); on the
+    /// decoder's, a table with one reads every identity by name, and a key set with one matches
+    /// entries by name (`ArchiveKeySet.matchesNamesByNumber`).
     static func standsForItself(_ name: String) -> Bool {
-        KeyForm.canonicalDecimalWire(name) == nil
-            && name.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "K") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }
+        KeyForm.canonicalDecimalWire(name) == nil && name.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The bytes a key table writes for `name`: its length as a varint, then its UTF-8 bytes.

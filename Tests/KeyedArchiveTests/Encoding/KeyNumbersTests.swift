@@ -35,19 +35,36 @@ import Testing
     }
 
     @Test func whichNamesStandForThemselves() {
-        for name in ["id", "sentAt", "user_id", "a b", "", "01", "-0", "x2"] {
+        // ASCII names that are not integers in canonical decimal, those with a character that
+        // has a non-ASCII spelling (KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA) included: that
+        // spelling is what does not stand for itself.
+        for name in ["id", "sentAt", "user_id", "a b", "", "01", "-0", "x2", "K", "Kelvin", "apiKey", "a;b", "x`"] {
             #expect(KeyNumbers.standsForItself(name), "\(name)")
         }
-        // Integers in canonical decimal, names with a canonically equivalent spelling (KELVIN SIGN,
-        // GREEK QUESTION MARK, GREEK VARIA decompose to these ASCII characters), and non-ASCII names.
-        for name in ["7", "0", "-1", "-12", "K", "Kelvin", "a;b", "x`", "caf\u{E9}", "\u{212A}"] {
+        // Integers in canonical decimal, and non-ASCII names.
+        for name in ["7", "0", "-1", "-12", "caf\u{E9}", "\u{212A}", "\u{212A}elvin", "a\u{37E}b"] {
             #expect(!KeyNumbers.standsForItself(name), "\(name)")
         }
     }
 
+    @Test func anEntrySpelledAnotherWayIsReadUnderTheASCIIKey() throws {
+        // An archive whose key is KELVIN SIGN, read by generated code whose key is "K" (which
+        // stands for itself, so its entries are matched by number): `String` equality, as
+        // `JSONDecoder` has it, says they are one key, and the entry spelled otherwise is found
+        // by name.
+        let bytes = try ArchiveEncoder().encode(KelvinSpelled(kelvin: 8, seven: "x"))
+        #expect(try ArchiveDecoder().decode(KelvinGenerated.self, from: bytes) == KelvinGenerated(K: 8, seven: "x"))
+        var plain = ArchiveDecoder()
+        plain.usesGeneratedCode = false
+        #expect(try plain.decode(KelvinGenerated.self, from: bytes) == KelvinGenerated(K: 8, seven: "x"))
+        let json = try JSONDecoder().decode(KelvinGenerated.self, from: JSONEncoder().encode(KelvinSpelled(kelvin: 8, seven: "x")))
+        #expect(json == KelvinGenerated(K: 8, seven: "x"))
+    }
+
     @Test func theOnlyASCIICharactersWithAnotherSpellingAreTheThree() {
-        // What `standsForItself` rests on: no other non-ASCII scalar is canonically equivalent
-        // to an ASCII character.
+        // The ASCII characters whose names the key table tells apart from another spelling by a
+        // look-up by name, the other spelling's (`standsForItself`): no other non-ASCII scalar is
+        // canonically equivalent to an ASCII character, and `mixedValues` writes "K" both ways.
         var equivalents: [String] = []
         for value in 0x80...0x2FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -73,6 +90,14 @@ import Testing
             entry("Kelvin generated first", KelvinPairReversed(generated: KelvinGenerated(K: 3, seven: "t"), byName: KelvinByName(kelvin: 4))),
             entry("Kelvin alone", KelvinGenerated(K: 5, seven: "u")),
             entry("Kelvin twice", [KelvinGenerated(K: 6, seven: "v"), KelvinGenerated(K: 7, seven: "w")]),
+            // Both spellings through generated code: the sign's (looked up by name) first, then
+            // "K" (by number), which must take the sign's identity.
+            entry("Kelvin sign generated, then K", KelvinGeneratedPair(sign: KelvinSignGenerated(kelvin: 8), ascii: KelvinGenerated(K: 9, seven: "x"))),
+            // Then one container written by name with both spellings: one key, as `String`
+            // equality has it, so the second replaces the first only if "K" took the sign's identity.
+            entry("Kelvin both ways, then in one container",
+                  KelvinBoth(pair: KelvinGeneratedPair(sign: KelvinSignGenerated(kelvin: 1), ascii: KelvinGenerated(K: 2, seven: "y")),
+                             both: BothSpellings(ascii: 3, sign: 3))),
         ]
     }
 
@@ -110,6 +135,13 @@ private struct HeartbeatPair: Codable, Equatable {
 private struct PlainFirstPair: Codable, Equatable {
     var plain: StringKeyedHeartbeat
     var generated: GeneratedCodeStringKeyedHeartbeat
+}
+
+/// `KelvinGenerated`'s keys with "K" spelled as U+212A KELVIN SIGN, written by name.
+private struct KelvinSpelled: Codable {
+    var kelvin: Int
+    var seven: String
+    enum CodingKeys: String, CodingKey { case kelvin = "\u{212A}", seven = "7" }
 }
 
 /// A key spelled with U+212A KELVIN SIGN, written by name (`Codable` only).
@@ -153,4 +185,54 @@ private struct KelvinPair: Codable, Equatable {
 private struct KelvinPairReversed: Codable, Equatable {
     var generated: KelvinGenerated
     var byName: KelvinByName
+}
+
+/// Generated code with integer keys around the two: nothing in the archive is written by name
+/// but the sign.
+private struct KelvinGeneratedPair: Codable, Equatable {
+    var sign: KelvinSignGenerated
+    var ascii: KelvinGenerated
+    enum CodingKeys: Int, CodingKey { case sign = 1, ascii = 2 }
+}
+
+/// Written by generated code (what the test is about), read by `Codable`.
+extension KelvinGeneratedPair: ArchiveDirectEncodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.sign, CodingKeys.ascii])
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: KelvinGeneratedPair, to encoder: inout Writer) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.sign, at: 0)
+        try container.encode(value.ascii, at: 1)
+    }
+    static func _archiveEncodeMessage(_ value: KelvinGeneratedPair, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
+}
+
+/// Generated code (written out as `@ArchiveCodable` writes it) whose one key is U+212A KELVIN
+/// SIGN: a name that does not stand for itself, canonically equivalent to "K".
+private struct KelvinSignGenerated: Codable, Equatable {
+    var kelvin: Int
+    enum CodingKeys: String, CodingKey { case kelvin = "\u{212A}" }
+}
+
+/// Written by generated code, read by `Codable`.
+extension KelvinSignGenerated: ArchiveDirectEncodable {
+    static let _archiveKeys = ArchiveKeySet([CodingKeys.kelvin])
+    static func _archiveEncode<Writer: ArchiveWriter>(_ value: KelvinSignGenerated, to encoder: inout Writer) throws {
+        var container = encoder.keyedContainer(_archiveKeys)
+        try container.encode(value.kelvin, at: 0)
+    }
+    static func _archiveEncodeMessage(_ value: KelvinSignGenerated, to encoder: inout ArchiveMessageEncoder) throws { try _archiveEncode(value, to: &encoder) }
+}
+
+/// Integer keys around a generated pair and a container with both spellings of "K".
+private struct KelvinBoth: Codable, Equatable {
+    var pair: KelvinGeneratedPair
+    var both: BothSpellings
+    enum CodingKeys: Int, CodingKey { case pair = 1, both = 2 }
+}
+
+/// "K" and U+212A KELVIN SIGN as two keys of one container, written by name.
+private struct BothSpellings: Codable, Equatable {
+    var ascii: Int
+    var sign: Int
+    enum CodingKeys: String, CodingKey { case ascii = "K", sign = "\u{212A}" }
 }
