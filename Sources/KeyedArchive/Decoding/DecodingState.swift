@@ -32,7 +32,10 @@ final class DecodingState {
         return keyTable.keys
     }
     /// For each key-table index, the key it stands for (`KeyIdentity`).
-    var keyIdentities: [UInt64] { keyTable.identities }
+    var keyIdentities: [UInt64] {
+        if !keyTable.identitiesAreRead { keyTable.readOwnIdentities() }
+        return keyTable.identities
+    }
     /// Whether the key table spells one string two ways.
     var hasEquivalentSpellings: Bool { keyTable.hasEquivalentSpellings }
     /// The key spellings read so far, by their bytes (`KeySpellings`).
@@ -156,7 +159,9 @@ final class DecodingState {
     /// Reads the strings of the key table `load()` read (`DecodedKeyTable.keysAreRead`).
     @inline(never)
     private func readKeyStrings() {
-        keyTable.keys = keySpellings.strings(ofKeyTableIn: reader, at: keyTable.range)
+        // A table of no strings needs no reading (and the range may be of a table whose
+        // reading failed, before this archive's table of one byte).
+        keyTable.keys = keyTable.count == 0 ? [] : keySpellings.strings(ofKeyTableIn: reader, at: keyTable.range)
         keyTable.keysAreRead = true
     }
 

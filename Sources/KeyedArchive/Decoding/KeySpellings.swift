@@ -121,9 +121,17 @@ struct DecodedKeyTable {
     var keysAreRead = true
     /// Where the table is in its archive.
     var range: Range<Int> = 0..<0
+    /// Each string's identity (`KeyIdentity`), once `identitiesAreRead`: when every entry stands
+    /// for itself and spells a distinct name, each is its own varint, made when the general path
+    /// asks (`DecodingState.keyIdentities`).
     var identities: [UInt64] = []
+    var identitiesAreRead = true
     var hasEquivalentSpellings = false
-    /// For each entry: the number (`KeyNumbers`) of the key name it spells, when it stands for
+    /// How many strings the table holds.
+    private(set) var count = 0
+    /// For each entry, the first `count` of them (the array keeps what a longer table before
+    /// left past them, so that reading a table writes over it rather than emptying it first):
+    /// the number (`KeyNumbers`) of the key name it spells, when it stands for
     /// itself and a key set had named it; `noKeyName(numbersGiven:)` when it stands for itself
     /// and no key set had named it by then; `byName` for anything else, which a look-up by
     /// name decides (`DecodingState.namePosition(forTableIndex:keys:)`).
@@ -132,9 +140,6 @@ struct DecodedKeyTable {
     /// have been given, a key set made since may name it, and the table is read again rather
     /// than reused (`DecodingState.load()`).
     var unnumberedSince = Int.max
-
-    /// How many strings the table holds.
-    var count: Int { names.count }
 
     /// Whether reading the table's bytes again could find a number an entry lacks.
     var mayHaveNewNumbers: Bool { unnumberedSince != .max && unnumberedSince < KeyNumbers.numbersGiven }
@@ -152,15 +157,35 @@ struct DecodedKeyTable {
     @inline(__always)
     static func numbersGiven(_ name: Int) -> Int? { name < -1 ? -2 - name : nil }
 
-    /// Empties the table, keeping its storage. One element at a time: `removeAll(keepingCapacity:)`
-    /// cost about 150 instructions an array whatever its size, most of a small table's reading.
+    /// Empties the table for another, keeping its storage. The strings and identities are
+    /// emptied when they are read again, if ever; `names` is written over.
     mutating func removeAll() {
-        while !keys.isEmpty { keys.removeLast() }
-        while !identities.isEmpty { identities.removeLast() }
-        while !names.isEmpty { names.removeLast() }
+        count = 0
         hasEquivalentSpellings = false
         unnumberedSince = .max
-        keysAreRead = true
+        keysAreRead = false
+        identitiesAreRead = false
+    }
+
+    /// Notes how entry `count` matches key names (`names`), and counts it.
+    @inline(__always)
+    mutating func append(name: Int) {
+        if count < names.count { names[count] = name } else { names.append(name) }
+        count += 1
+    }
+
+    /// Takes the strings, identities and matches of a table read whole (a large one), all at once.
+    mutating func set(keys: [String], identities: [UInt64], hasEquivalentSpellings: Bool, names: [Int]) {
+        (self.keys, self.identities, self.hasEquivalentSpellings, self.names) = (keys, identities, hasEquivalentSpellings, names)
+        (keysAreRead, identitiesAreRead, count) = (true, true, names.count)
+    }
+
+    /// Makes `identities` each string's own varint (a table whose entries all stand for
+    /// themselves and spell distinct names).
+    mutating func readOwnIdentities() {
+        identities.removeAll(keepingCapacity: true)
+        for index in 0..<count { identities.append(KeyForm.wire(stringIndex: index)) }
+        identitiesAreRead = true
     }
 }
 
@@ -177,13 +202,14 @@ extension KeySpellings {
         // would only push the names of types out. Read as the wire layer reads it, the numbers of
         // its names found under one lock: once per document, for every container read after.
         guard entries.count <= Self.slotCount else {
-            (table.keys, table.identities, table.hasEquivalentSpellings) = try ArchiveBody.keyTable(in: reader, at: range)
-            let (numbers, given) = KeyNumbers.existingNumbers(of: table.keys)
-            table.names = zip(table.keys, numbers).map { key, number in
+            let (keys, identities, hasEquivalentSpellings) = try ArchiveBody.keyTable(in: reader, at: range)
+            let (numbers, given) = KeyNumbers.existingNumbers(of: keys)
+            let names = zip(keys, numbers).map { key, number in
                 guard KeyNumbers.standsForItself(key) else { return DecodedKeyTable.byName }
                 return number ?? DecodedKeyTable.noKeyName(numbersGiven: given)
             }
-            if table.names.contains(where: { DecodedKeyTable.numbersGiven($0) != nil }) { table.unnumberedSince = given }
+            table.set(keys: keys, identities: identities, hasEquivalentSpellings: hasEquivalentSpellings, names: names)
+            if names.contains(where: { DecodedKeyTable.numbersGiven($0) != nil }) { table.unnumberedSince = given }
             return
         }
         round &+= 1
@@ -197,7 +223,7 @@ extension KeySpellings {
                 guard reader.utf8String(entry.offset, entry.length) != nil else {
                     throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
                 }
-                table.names.append(DecodedKeyTable.byName)
+                table.append(name: DecodedKeyTable.byName)
                 distinctNames = false
                 continue
             }
@@ -206,28 +232,30 @@ extension KeySpellings {
             }
             switch (spellings[slot].standsForItself, spellings[slot].number) {
             case (true, let number?):
-                table.names.append(number)
+                table.append(name: number)
                 if distinctNames { distinctNames = isFirstInTable(number) }
             case (true, nil):
-                table.names.append(DecodedKeyTable.noKeyName(numbersGiven: spellings[slot].numbersGiven))
+                table.append(name: DecodedKeyTable.noKeyName(numbersGiven: spellings[slot].numbersGiven))
                 table.unnumberedSince = min(table.unnumberedSince, spellings[slot].numbersGiven)
                 distinctNames = false
             default:
-                table.names.append(DecodedKeyTable.byName)
+                table.append(name: DecodedKeyTable.byName)
                 distinctNames = false
             }
         }
         try entries.finish()
-        if table.names.isEmpty {
-            return
-        } else if distinctNames {
-            // Each entry's identity is its own varint; the strings wait until asked for.
-            for index in table.names.indices { table.identities.append(KeyForm.wire(stringIndex: index)) }
-            table.keysAreRead = false
-        } else {
+        if table.count == 0 {
+            (table.keysAreRead, table.identitiesAreRead) = (true, true)
+            table.keys.removeAll(keepingCapacity: true)
+            table.identities.removeAll(keepingCapacity: true)
+        } else if !distinctNames {
+            // Identities by name: the strings are needed now.
             table.keys = strings(ofKeyTableIn: reader, at: range)
             (table.identities, table.hasEquivalentSpellings) = KeyIdentity.identities(of: table.keys)
+            (table.keysAreRead, table.identitiesAreRead) = (true, true)
         }
+        // Otherwise each entry's identity is its own varint: the strings and identities wait
+        // until the general path asks.
     }
 
     /// The strings of the key table at `range` of `reader`, which `read(keyTableIn:at:into:)`
@@ -258,6 +286,8 @@ extension KeySpellings {
         var table = DecodedKeyTable()
         try read(keyTableIn: reader, at: range, into: &table)
         if !table.keysAreRead { (table.keys, table.keysAreRead) = (strings(ofKeyTableIn: reader, at: range), true) }
+        if !table.identitiesAreRead { table.readOwnIdentities() }
+        table.names.removeSubrange(table.count...)
         return table
     }
 

@@ -422,7 +422,7 @@ extension DecodingState {
             let key: Int
             if first < 0x80, first & 1 == 0 {
                 key = keys.position(forIntegerWire: UInt64(first))
-            } else if first < 0x80, Int(first >> 1) < keyTable.names.count {
+            } else if first < 0x80, Int(first >> 1) < keyTable.count {
                 key = namePosition(forTableIndex: Int(first >> 1), keys: keys)
             } else {
                 (key, value) = try slowMessageKey(keys: keys, cursor: cursor)
@@ -458,7 +458,7 @@ extension DecodingState {
             key = Int(keys.positionBySmallWire[Int(first)])
         } else {
             let tableIndex = Int(first >> 1)
-            guard tableIndex < keyTable.names.count, case let name = keyTable.names[tableIndex], name >= 0,
+            guard tableIndex < keyTable.count, case let name = keyTable.names[tableIndex], name >= 0,
                   keys.matchesNamesByNumber else { return nil }
             key = keys.position(ofNumber: name)
         }
@@ -594,7 +594,7 @@ extension DecodingState {
     @inline(__always)
     private func messagePosition(_ wire: UInt64, keys: ArchiveKeySet) throws -> Int {
         if wire & 1 == 0 { return keys.position(forIntegerWire: wire) }
-        guard wire >> 1 < UInt64(keyTable.names.count) else { throw abandonMessageRead() }
+        guard wire >> 1 < UInt64(keyTable.count) else { throw abandonMessageRead() }
         return namePosition(forTableIndex: Int(wire >> 1), keys: keys)
     }
 }

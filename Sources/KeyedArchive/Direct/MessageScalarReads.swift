@@ -34,7 +34,7 @@ extension DecodingState {
             key = keys.key(forIntegerWire: UInt64(wire))
         } else {
             let tableIndex = Int(wire >> 1)
-            guard tableIndex < keyTable.names.count else { return nil }
+            guard tableIndex < keyTable.count else { return nil }
             key = directKey(forTableIndex: tableIndex, keys: keys)
         }
         return key == index ? next &+ 1 : nil
