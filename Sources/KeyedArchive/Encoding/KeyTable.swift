@@ -7,11 +7,14 @@
 /// readers (§8.3 compares bytes), so an archive never holds two spellings of one string in a
 /// container, which a lookup would refuse.
 struct KeyTable {
-    /// By canonical equivalence (`String` hashing): the indices of the byte-distinct spellings
-    /// of that string, first one first, for the first `indexedCount` entries. Made only when a
-    /// key is looked up by name, and brought up to date then (`lookUp`): entries added by
-    /// number need none.
-    private var indices: [String: [Int]] = [:]
+    /// By canonical equivalence (`String` hashing): the index of the first spelling of that
+    /// string, for the first `indexedCount` entries; the next byte-distinct spelling of each
+    /// entry's string is at `nextSpelling[index]` (−1 after the last), a list through the
+    /// entries rather than an array per string, which cost an allocation for every key the
+    /// look-up added. Made only when a key is looked up by name, and brought up to date then
+    /// (`lookUp`): entries added by number need none.
+    private var indices: [String: Int] = [:]
+    private var nextSpelling: [Int] = []
     private var indexedCount = 0
     /// For each key number (`KeyNumbers`) this state has met, the index its key had in the last
     /// table that held it. Checked, never trusted: the key is in this archive's table there if
@@ -287,14 +290,15 @@ struct KeyTable {
 
     /// Adds `key` unless a spelling with its bytes is there (only when not `following`).
     private mutating func lookUp(_ key: String) -> Int {
-        while indexedCount < count {
-            indices[name(at: indexedCount), default: []].append(indexedCount)
-            indexedCount += 1
+        while indexedCount < count { index(entry: indexedCount) }
+        let first = indices[key] ?? -1
+        var spelling = first
+        while spelling >= 0 {
+            if KeyIdentity.sameBytes(name(at: spelling), key) { return spelling }
+            spelling = nextSpelling[spelling]
         }
-        let spellings = indices[key] ?? []
-        if let index = spellings.first(where: { KeyIdentity.sameBytes(name(at: $0), key) }) { return index }
         let identity = KeyForm.canonicalDecimalWire(key)
-            ?? KeyForm.wire(stringIndex: spellings.first ?? count)
+            ?? KeyForm.wire(stringIndex: first >= 0 ? first : count)
         let index = append(Entry(number: Self.writtenByName, identity: identity))
         if index < names.count {
             names[index] = key
@@ -302,10 +306,26 @@ struct KeyTable {
             names.append(contentsOf: repeatElement("", count: index - names.count))
             names.append(key)
         }
-        indices[key, default: []].append(index)
-        indexedCount += 1
+        self.index(entry: index, first: first)
         if identity != KeyForm.wire(stringIndex: index), firstOtherIdentity == .max { firstOtherIdentity = index }
         return index
+    }
+
+    /// Adds entry `index` (`indexedCount`) to `indices`: the first spelling of its string, or
+    /// the last of that string's list. `first` is the string's first spelling if the caller
+    /// knows it (−1: none), else `nil`, to look up.
+    private mutating func index(entry index: Int, first known: Int? = nil) {
+        if index < nextSpelling.count { nextSpelling[index] = -1 } else { nextSpelling.append(-1) }
+        let name = name(at: index)
+        let first = known ?? indices[name] ?? -1
+        if first < 0 {
+            indices[name] = index
+        } else {
+            var last = first
+            while nextSpelling[last] >= 0 { last = nextSpelling[last] }
+            nextSpelling[last] = index
+        }
+        indexedCount += 1
     }
 
     /// Appends the table: a count, then each key as a length and its UTF-8 bytes. Keys are
