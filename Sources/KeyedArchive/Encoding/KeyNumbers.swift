@@ -94,15 +94,11 @@ enum KeyNumbers {
     /// The bytes a key table writes for `name`: its length as a varint, then its UTF-8 bytes.
     static func tableBytes(of name: String) -> [UInt8] {
         var name = name
-        return name.withUTF8 { utf8 in
-            var bytes: [UInt8] = []
-            var length = UInt64(utf8.count)
-            while length >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
-                length >>= 7
-            }
-            bytes.append(UInt8(length))
-            return bytes + utf8
+        var writer = ByteWriter(capacity: name.utf8.count + 2)
+        name.withUTF8 { utf8 in
+            writer.appendVarint(UInt64(utf8.count))
+            writer.append(UnsafeRawBufferPointer(utf8))
         }
+        return Array(writer.bytes)
     }
 }
