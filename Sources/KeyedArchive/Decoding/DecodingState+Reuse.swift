@@ -35,7 +35,7 @@ extension DecodingState: ThreadSpareObject {
         // call may still decode, but their decoders are not pooled then (nothing would empty
         // the pool again).
         state.reusesDecoders = false
-        state.spareDecoders.removeAll(keepingCapacity: true)
+        if !state.spareDecoders.isEmpty { state.spareDecoders.removeAll(keepingCapacity: true) }
         guard isKnownUniquelyReferenced(&state) else {
             state.detach()
             return spares.forget(state)

@@ -105,7 +105,9 @@ final class DecodingState {
         reader = ByteReader(bytes, references: references)
         hasReferences = references != .none
         ownedBytes = owned
-        self.userInfo = userInfo
+        // An empty dictionary over an empty one (the usual case) is not stored: storing it costs
+        // a retain and a release of the dictionary's storage.
+        if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = userInfo }
         self.limits = limits
     }
 
@@ -122,7 +124,7 @@ final class DecodingState {
         // same, what was read from them is.
         // A hint names its container by offset: one left from the last archive could point
         // anywhere in this one.
-        keyedCursors.removeAll(keepingCapacity: true)
+        if !keyedCursors.isEmpty { keyedCursors.removeAll(keepingCapacity: true) }
         directSlots.reset()
         readsMessage = false
         messageCursors.reset()

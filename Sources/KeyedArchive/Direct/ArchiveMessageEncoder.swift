@@ -110,11 +110,12 @@ public struct ArchiveMessageKeyedContainer: ArchiveKeyedWriter {
     }
 
     /// `writeKey` for a key without a quick varint: a string key written for the first time, or
-    /// a key of a set whose keys could repeat (the general path's business).
+    /// a key of a set whose keys could repeat (the general path's business). The first is added
+    /// to the key table at once: `quickDirectWire` has looked for it there.
     @inline(never)
     private func writeKeySlowly(_ index: Int) throws {
         guard keys.identitiesAreDistinct else { throw state.abandonMessage() }
-        state.main.writer.appendVarint(state.directWire(keys, index))
+        state.main.writer.appendVarint(state.keyTable.wire(adding: keys, at: index))
     }
 
     /// Writes key `index` followed by a natively encoded value.

@@ -69,7 +69,9 @@ final class EncodingState {
 
     /// Sets the options of the `encode` call this state serves next.
     func setOptions(userInfo: [CodingUserInfoKey: any Sendable], maximumDepth: Int, deterministic: Bool, preservesObjectIdentity: Bool) {
-        self.userInfo = userInfo
+        // An empty dictionary over an empty one (the usual case) is not stored: storing it costs
+        // a retain and a release of the dictionary's storage.
+        if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = userInfo }
         self.maximumDepth = maximumDepth
         self.deterministic = deterministic
         self.preservesObjectIdentity = preservesObjectIdentity
@@ -120,7 +122,11 @@ final class EncodingState {
         if let intValue = key.intValue, let integer = integerKeys.integerByCall(of: key, integer: intValue, name: name) {
             return KeyForm.wire(integer: integer)
         }
-        return KeyForm.wire(stringIndex: keyTable.index(of: name))
+        // A key type of at most two bytes (a `CodingKey` enum, as synthesized) has few values,
+        // so its names may be numbered for the process, as the names of key sets are: a number
+        // is given per name, never per value met at run time (a dictionary's keys, of a larger
+        // key type, are looked up by name).
+        return KeyForm.wire(stringIndex: keyTable.index(of: name, numbered: MemoryLayout<Key>.size <= 2))
     }
 
     /// Writes `key` into the top frame of `sink` as a new entry, noting duplicates. Returns the

@@ -10,12 +10,14 @@ import Synchronization
 /// A number for each key name that generated code names, given once for the process: the
 /// same spelling (the same UTF-8 bytes) has the same number in every key set, whatever type
 /// declares it, so that the key table of an archive finds a key it already holds by its number
-/// (`KeyTable.index(ofNumber:)`) instead of by hashing or comparing its name, for any subset,
+/// (`KeyTable.wire(ofNumber:)`) instead of by hashing or comparing its name, for any subset,
 /// order and mix of keys, and for a first message as for the thousandth.
 ///
-/// Only key sets register (`ArchiveKeySet.init`, once per type, as generated code keeps each in
-/// a `static let`), so the numbers grow with the program's types, never with its data: the
-/// names of dictionary keys and other keys met at run time never come here.
+/// Key sets register (`ArchiveKeySet.init`, once per type, as generated code keeps each in a
+/// `static let`), and so do the names of the `Codable` path's key types of at most two bytes
+/// (a `CodingKey` enum: `KeyTable.index(of:numbered:)`, once per name and encoding state), so
+/// the numbers grow with the program's types, never with its data: the names of dictionary
+/// keys and other keys of larger key types never come here.
 enum KeyNumbers {
     /// The numbers given so far, by name; a list per `String` (whose equality is canonical
     /// equivalence) of the byte-distinct spellings and their numbers.

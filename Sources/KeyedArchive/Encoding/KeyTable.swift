@@ -20,7 +20,9 @@ struct KeyTable {
     /// table that held it. Checked, never trusted: the key is in this archive's table there if
     /// the index is below `count` and the entry there has the key's number. So no
     /// archive has to clear it, and a stream of one type finds each key where the last archive
-    /// had it without writing anything.
+    /// had it without writing anything. Every entry below `count` that has a number is where
+    /// this says: each way of giving an entry its number sets it, and following the last table
+    /// (`index(of:)`, `wire(ofNumber:)`) keeps an entry where the last archive put it.
     private var indexByNumber: [Int] = []
     /// Whether this archive added a key by name (`index(of:)`), or by a look-up by name: a key
     /// added by number must then be looked up by name first, as that key could be the same
@@ -81,6 +83,10 @@ struct KeyTable {
     /// across archives by a reused state: an entry counts only if it carries the current
     /// archive's `generation`, so starting an archive does not touch the 128 slots.
     private var recent: [RecentKey] = []
+    /// The names of key types with few values (`index(of:numbered:)`) this state has met, with
+    /// their numbers: 64 sets of two, by the same set as `recent`, kept across archives. Made on
+    /// the first such key.
+    private var numberedNames: [NumberedName] = []
     /// Which archive the table is for, counted by `reset()`.
     private var generation = 0
 
@@ -95,10 +101,18 @@ struct KeyTable {
     /// are here: the last table's next key, and a key seen just before; anything else (and the
     /// first string key of all) goes to `indexAfterMiss`, which integer keys, inlined beside
     /// this, then do not pay for in code size.
+    ///
+    /// `numbered`: whether the key is a case of a key type whose values are few (a `CodingKey`
+    /// enum: `EncodingState.wireKey`), so that its name may have a number for the process
+    /// (`KeyNumbers`), as a key set's do; such a key, once met by this state, is added to an
+    /// archive by its number, without hashing its name (`indexByNumber(of:set:)`).
     @inline(__always)
-    mutating func index(of key: String) -> Int {
+    mutating func index(of key: String, numbered: Bool = false) -> Int {
         if isLastTablesNext(key) {
-            addedByName = true
+            // An entry with a number is found by it where the last archive had it
+            // (`indexByNumber`); one without can be found by name only, so every key after it
+            // is looked up by name.
+            if entries[count].number < 0 { addedByName = true }
             return followed(key)
         }
         let set = Self.recentSet(of: key)
@@ -106,7 +120,7 @@ struct KeyTable {
             if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
             if recent[set + 1].generation == generation, Self.sameBytes(recent[set + 1].name, key) { return recent[set + 1].index }
         }
-        return indexAfterMiss(of: key, set: set)
+        return numbered ? indexByNumber(of: key, set: set) : indexAfterMiss(of: key, set: set)
     }
 
     /// The key varint of the string key numbered `number` if this archive's table holds it, or
@@ -129,7 +143,15 @@ struct KeyTable {
     /// in the archive can be the same key (`addedByName`, `standsForItself`).
     @inline(__always)
     mutating func wire(ofNumbered keys: ArchiveKeySet, at index: Int) -> UInt64 {
-        wire(ofNumber: keys.keyNumbers[index]) ?? KeyForm.wire(stringIndex: add(keys, at: index))
+        wire(ofNumber: keys.keyNumbers[index]) ?? wire(adding: keys, at: index)
+    }
+
+    /// The key varint of string key `index` of `keys`, which `wire(ofNumber:)` did not find:
+    /// added (`add(_:at:)`). For a caller that has just asked `wire(ofNumber:)`, which would
+    /// answer `nil` again.
+    @inline(__always)
+    mutating func wire(adding keys: ArchiveKeySet, at index: Int) -> UInt64 {
+        KeyForm.wire(stringIndex: add(keys, at: index))
     }
 
     /// Adds string key `index` of `keys`, which this archive has not written: a new entry, or,
@@ -139,39 +161,61 @@ struct KeyTable {
     @inline(never)
     private mutating func add(_ keys: ArchiveKeySet, at keyIndex: Int) -> Int {
         let number = keys.keyNumbers[keyIndex]
-        if number >= spellingRanges.count || spellingRanges[number].isEmpty { learn(keys, at: keyIndex) }
+        if number >= spellingRanges.count || spellingRanges[number].isEmpty {
+            learn(number: number, name: keys.names[keyIndex], tableBytes: keys.tableBytes[keyIndex])
+        }
         let index: Int
-        if following, count < lastCount, entries[count].number == Self.writtenByName, StringBits.same(names[count], keys.names[keyIndex]) {
+        if !following, !addedByName, keys.standsForItself[keyIndex] {
+            // The usual new key of a varying stream: an entry of its own.
+            index = append(Entry(number: number, identity: KeyForm.wire(stringIndex: count)))
+        } else if following, count < lastCount, entries[count].number == Self.writtenByName, StringBits.same(names[count], keys.names[keyIndex]) {
             // The last table's next key, which the last archive wrote by name.
             index = count
             count += 1
+            entries[index].number = number
         } else if !keys.standsForItself[keyIndex] || addedByName {
             if following { stopFollowing() }
             index = lookUp(keys.names[keyIndex])
             addedByName = true
+            // However it was found or added, the entry is this key's spelling: the next archive
+            // finds it by its number.
+            entries[index].number = number
         } else {
-            if following { stopFollowing() }
+            stopFollowing()
             index = append(Entry(number: number, identity: KeyForm.wire(stringIndex: count)))
         }
-        // However it was found or added, the entry is this key's spelling: the next archive
-        // finds it by its number.
-        entries[index].number = number
-        if number >= indexByNumber.count {
-            indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
+        // `learn` made room for every number met.
+        indexByNumber[number] = index
+        return index
+    }
+
+    /// Adds key `name`, numbered `number` and standing for itself (`indexByNumber(of:set:)`), which
+    /// this archive has not written: a new entry, or, when the archive may hold its spelling
+    /// already (`addedByName`), whatever the look-up by name finds or adds.
+    private mutating func add(number: Int, name: String) -> Int {
+        if number >= spellingRanges.count || spellingRanges[number].isEmpty {
+            learn(number: number, name: name, tableBytes: KeyNumbers.tableBytes(of: name))
+        }
+        let index: Int
+        if addedByName {
+            index = lookUp(name)
+            entries[index].number = number
+        } else {
+            index = append(Entry(number: number, identity: KeyForm.wire(stringIndex: count)))
         }
         indexByNumber[number] = index
         return index
     }
 
-    /// Notes key `keyIndex` of `keys`'s name and table bytes under its number, once per state.
-    private mutating func learn(_ keys: ArchiveKeySet, at keyIndex: Int) {
-        let number = keys.keyNumbers[keyIndex]
+    /// Notes the name and table bytes of key number `number`, once per state.
+    private mutating func learn(number: Int, name: String, tableBytes: [UInt8]) {
         if number >= spellingRanges.count {
             spellingNames.append(contentsOf: repeatElement("", count: number + 1 - spellingNames.count))
             spellingRanges.append(contentsOf: repeatElement(0..<0, count: number + 1 - spellingRanges.count))
+            indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
         }
-        spellingNames[number] = keys.names[keyIndex]
-        spellingRanges[number] = bytes.addSpelling(keys.tableBytes[keyIndex])
+        spellingNames[number] = name
+        spellingRanges[number] = bytes.addSpelling(tableBytes)
     }
 
     /// Adds `entry` at index `count`, over whatever an earlier table left there; its index.
@@ -229,6 +273,39 @@ struct KeyTable {
         return index
     }
 
+    /// `index(of:)` for a key of a key type with few values, not seen yet in this archive: by its
+    /// number, which this state keeps for the key's representation (`NumberedName`, 2 a set),
+    /// asked of `KeyNumbers` the first time; then the archive holds it where `indexByNumber`
+    /// says, or it is a new entry (`add(number:name:)`). A name that does not stand for itself
+    /// (`KeyNumbers.standsForItself`) has no number: it is looked up by name.
+    @inline(never)
+    private mutating func indexByNumber(of key: String, set: Int) -> Int {
+        if numberedNames.isEmpty { numberedNames = Array(repeating: .empty, count: 128) }
+        let number: Int
+        if StringBits.same(numberedNames[set].name, key) {
+            number = numberedNames[set].number
+        } else if StringBits.same(numberedNames[set + 1].name, key) {
+            number = numberedNames[set + 1].number
+            numberedNames.swapAt(set, set + 1)
+        } else {
+            number = KeyNumbers.standsForItself(key) ? KeyNumbers.number(of: key) : NumberedName.noNumber
+            numberedNames[set + 1] = numberedNames[set]
+            numberedNames[set] = NumberedName(name: key, number: number)
+        }
+        guard number >= 0 else { return indexAfterMiss(of: key, set: set) }
+        if number < indexByNumber.count {
+            let index = indexByNumber[number]
+            if index < count, entries[index].number == number {
+                remember(key, index: index, set: set)
+                return index
+            }
+        }
+        if following { stopFollowing() }
+        let index = add(number: number, name: key)
+        remember(key, index: index, set: set)
+        return index
+    }
+
     @inline(__always)
     private mutating func remember(_ key: String, index: Int, set: Int) {
         if recent.isEmpty { makeRecent() }
@@ -238,6 +315,16 @@ struct KeyTable {
 
     @inline(never)
     private mutating func makeRecent() { recent = Array(repeating: .empty, count: 128) }
+
+    /// A key name of a key type with few values, and its number (`KeyNumbers`), or
+    /// `noNumber` for a name that does not stand for itself.
+    private struct NumberedName {
+        var name: String
+        var number: Int
+        static let noNumber = -1
+        /// No key has the bits of this name's representation: a slot never matches it.
+        static let empty = NumberedName(name: "", number: noNumber)
+    }
 
     /// Stops following the last archive's table: its entries past `count` are no longer read
     /// (nor their bytes), and `indices` starts again (`lookUp` makes it for the entries it needs).
