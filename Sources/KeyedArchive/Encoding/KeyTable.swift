@@ -322,7 +322,8 @@ struct KeyTable {
         var name: String
         var number: Int
         static let noNumber = -1
-        /// No key has the bits of this name's representation: a slot never matches it.
+        /// An unused slot. Only the empty name has its bits, and that key is then looked up by
+        /// name, as it would be without a number.
         static let empty = NumberedName(name: "", number: noNumber)
     }
 
