@@ -13,7 +13,8 @@ import Testing
 /// (the DocC sample runs over real HTTP/2 in the Tests/GRPCOverHTTP2 package).
 @Suite(.serialized) struct GRPCCallTests {
     /// Every call has a deadline, so that a hang fails the test instead of stalling the run:
-    /// generous, because a loaded test run may keep a task from a thread for minutes.
+    /// generous, because a loaded machine slows a call down (the calls run on a thread of their
+    /// own, `executor`, so that the parallel campaigns of a test run do not stop them).
     static let bounded: CallOptions = {
         var options = CallOptions.defaults
         options.timeout = .seconds(600)
@@ -93,12 +94,18 @@ import Testing
         func serialize<Bytes: GRPCContiguousBytes>(_ message: Message) throws -> Bytes { Bytes(junk) }
     }
 
-    /// Runs the service and `body` with a client connected to it.
+    /// The thread the calls run on: not the cooperative pool's, which the parallel campaigns
+    /// of a test run keep busy for minutes (`OwnThreadExecutor`).
+    static let executor = OwnThreadExecutor(label: "GRPCCallTests")
+
+    /// Runs the service and `body` with a client connected to it, on `executor`.
     func withServiceAndClient(_ body: @Sendable (GRPCClient<InProcessTransport.Client>) async throws -> Void) async throws {
-        let transport = InProcessTransport()
-        try await withGRPCServer(transport: transport.server, services: [SampleService()]) { _ in
-            try await withGRPCClient(transport: transport.client) { client in
-                try await body(client)
+        try await withTaskExecutorPreference(Self.executor) {
+            let transport = InProcessTransport()
+            try await withGRPCServer(transport: transport.server, services: [SampleService()]) { _ in
+                try await withGRPCClient(transport: transport.client) { client in
+                    try await body(client)
+                }
             }
         }
     }
