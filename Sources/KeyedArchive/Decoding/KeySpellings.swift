@@ -12,31 +12,28 @@ import Darwin
 /// name per entry per archive (issue 62: string keys read at 0.4–0.6× integer keys on messages
 /// whose shape varies).
 ///
-/// Each spelling keeps its `String`, whether it stands for itself (`KeyNumbers.standsForItself`:
-/// its identity is then its own varint, with no look-up), and the number of the key name it
-/// spells, if a key set has one (`KeyNumbers`): generated code matches it to a key by that
-/// number (`ArchiveKeySet.position(ofNumber:)`). A direct-mapped table of `slotCount` spellings of at most
+/// Each spelling keeps its `String` and how a key table's entry of it matches key names
+/// (`DecodedKeyTable.names`): by the number of the key name it spells, if it stands for itself
+/// (`KeyNumbers.standsForItself`: its identity is then its own varint, with no look-up) and a
+/// key set has numbered the name (`KeyNumbers`), which generated code matches to a key
+/// (`ArchiveKeySet.position(ofNumber:)`); else as a name no key set had numbered, or by a look-up
+/// by name. A direct-mapped table of `slotCount` spellings of at most
 /// `longest` bytes, by a hash of their bytes: two spellings sharing a slot take it in turn
 /// (slower, never wrong), a longer one is read as it would be without the table. What it holds
 /// depends on the spellings alone, never on which archive came before.
 struct KeySpellings {
-    /// A spelling and what is known of it.
-    struct Spelling {
-        var string: String
-        /// The number of the key name it spells, if a key set named it when it was read, and how
-        /// many numbers were given then (a key set made later may name it).
-        var number: Int?
-        var numbersGiven: Int
-        var standsForItself: Bool
-    }
-
     /// Per slot: the length of the spelling kept there (−1 for none), its bytes (at
-    /// `slot * longest` in `slotBytes`) and what is known of it. Three arrays rather than one of
-    /// optional tuples: reading a tuple that holds an array copied it out, a retain and a
-    /// release per entry of every table read.
+    /// `slot * longest` in `slotBytes`), its `String`, and what a table's entry of it appends to
+    /// `DecodedKeyTable.names`: the name's number, `noKeyName(numbersGiven:)` (a key set made
+    /// later may number it) or `byName`. Plain arrays, and the match an `Int` of its own, which
+    /// every entry of every table reads and appends as it is: with a struct per slot (its
+    /// string, number, count of numbers given and whether it stood for itself) an entry's match
+    /// was worked out from three fields, and two alternating message types cost 0.8 % more
+    /// instructions to decode (callgrind gate, `vary-two-types`, 3,831 against 3,799).
     private var lengths: [Int] = []
     private var slotBytes: [UInt8] = []
-    private var spellings: [Spelling] = []
+    private var strings: [String] = []
+    private var names: [Int] = []
     /// For each key name's number, the table (`round`, counted from 1) it was last met in:
     /// whether a table spells a name twice is found without hashing.
     private var tableRounds: [Int] = []
@@ -56,7 +53,7 @@ struct KeySpellings {
             // A spelling that named no key when it was read may name one now: a key set made
             // since (generated code makes its sets on first use, often after the first archive
             // that spelled their names was read).
-            if spellings[slot].number == nil, spellings[slot].standsForItself, spellings[slot].numbersGiven < KeyNumbers.numbersGiven {
+            if let given = DecodedKeyTable.numbersGiven(names[slot]), given < KeyNumbers.numbersGiven {
                 renumber(slot)
             }
             return slot
@@ -67,29 +64,32 @@ struct KeySpellings {
     /// Gives the spelling in `slot` the number a key set has given its name since, if any.
     @inline(never)
     private mutating func renumber(_ slot: Int) {
-        (spellings[slot].number, spellings[slot].numbersGiven) = KeyNumbers.existingNumber(of: spellings[slot].string)
+        let (number, given) = KeyNumbers.existingNumber(of: strings[slot])
+        names[slot] = number ?? DecodedKeyTable.noKeyName(numbersGiven: given)
     }
 
     /// Works out the spelling at `offset` and keeps it in `slot`.
     @inline(never)
     private mutating func remember(at offset: Int, length: Int, in reader: ByteReader, slot: Int) -> Int? {
-        guard let spelling = Self.spelling(at: offset, length: length, in: reader) else { return nil }
+        guard let string = reader.utf8String(offset, length) else { return nil }
         if lengths.isEmpty {
             lengths = Array(repeating: -1, count: Self.slotCount)
             slotBytes = Array(repeating: 0, count: Self.slotCount * Self.longest)
-            spellings = Array(repeating: Spelling(string: "", number: nil, numbersGiven: 0, standsForItself: false), count: Self.slotCount)
+            strings = Array(repeating: "", count: Self.slotCount)
+            names = Array(repeating: DecodedKeyTable.byName, count: Self.slotCount)
         }
         lengths[slot] = length
         slotBytes.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: slot * Self.longest).copyMemory(from: reader.base + offset, byteCount: length) }
-        spellings[slot] = spelling
+        strings[slot] = string
+        names[slot] = Self.name(of: string)
         return slot
     }
 
-    /// The spelling at `offset`, worked out from its bytes.
-    private static func spelling(at offset: Int, length: Int, in reader: ByteReader) -> Spelling? {
-        guard let string = reader.utf8String(offset, length) else { return nil }
+    /// What a table's entry spelled `string` appends to `DecodedKeyTable.names`.
+    private static func name(of string: String) -> Int {
+        guard KeyNumbers.standsForItself(string) else { return DecodedKeyTable.byName }
         let (number, given) = KeyNumbers.existingNumber(of: string)
-        return Spelling(string: string, number: number, numbersGiven: given, standsForItself: KeyNumbers.standsForItself(string))
+        return number ?? DecodedKeyTable.noKeyName(numbersGiven: given)
     }
 
     /// The slot of `length` bytes at `start`: their length and first and last eight bytes,
@@ -230,16 +230,12 @@ extension KeySpellings {
             guard let slot = slot(at: entry.offset, length: entry.length, in: reader) else {
                 throw ArchiveFormatError(.invalidUTF8, at: entry.start, "key table entry is not valid UTF-8")
             }
-            switch (spellings[slot].standsForItself, spellings[slot].number) {
-            case (true, let number?):
-                table.append(name: number)
-                if distinctNames { distinctNames = isFirstInTable(number) }
-            case (true, nil):
-                table.append(name: DecodedKeyTable.noKeyName(numbersGiven: spellings[slot].numbersGiven))
-                table.unnumberedSince = min(table.unnumberedSince, spellings[slot].numbersGiven)
-                distinctNames = false
-            default:
-                table.append(name: DecodedKeyTable.byName)
+            let name = names[slot]
+            table.append(name: name)
+            if name >= 0 {
+                if distinctNames { distinctNames = isFirstInTable(name) }
+            } else {
+                if let given = DecodedKeyTable.numbersGiven(name) { table.unnumberedSince = min(table.unnumberedSince, given) }
                 distinctNames = false
             }
         }
@@ -268,7 +264,7 @@ extension KeySpellings {
             for _ in 0..<entries.count {
                 let entry = try entries.next()
                 if entry.length <= Self.longest, let slot = slot(at: entry.offset, length: entry.length, in: reader) {
-                    strings.append(spellings[slot].string)
+                    strings.append(self.strings[slot])
                 } else if let string = reader.utf8String(entry.offset, entry.length) {
                     strings.append(string)
                 } else {

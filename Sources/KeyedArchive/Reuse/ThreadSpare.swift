@@ -66,15 +66,19 @@ final class ThreadSpare<Object: ThreadSpareObject>: @unchecked Sendable {
     /// nothing if the thread has another (a nested call's, given back first).
     @inline(__always)
     func keep(_ object: Object) {
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
-        if let slot = pthread_getspecific(key) {
-            guard slot == pointer else { return }
+        if object.isLentAsSpare {
+            // Lent by `take()` on this thread (a call gives its state back on the thread it took
+            // it on), so the slot still points at it: a slot is written only while it is empty
+            // (`keep`) or to forget its own object (`forget`), and nothing but this call can
+            // forget a lent spare. Reading the slot again cost every encode and decode a
+            // `pthread_getspecific` (17 instructions).
             object.isLentAsSpare = false
             // The slot holds its reference again.
             _ = Unmanaged.passRetained(object)
             return
         }
-        object.isLentAsSpare = false
+        // Not lent: a new object, which becomes the spare if the thread has none.
+        guard pthread_getspecific(key) == nil else { return }
         pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
     }
 
@@ -83,6 +87,8 @@ final class ThreadSpare<Object: ThreadSpareObject>: @unchecked Sendable {
     /// the slot never points at an object it does not own.
     func forget(_ object: Object) {
         if pthread_getspecific(key) == Unmanaged.passUnretained(object).toOpaque() { pthread_setspecific(key, nil) }
+        // No longer the slot's: `keep` would otherwise take it for a lent spare.
+        object.isLentAsSpare = false
     }
 }
 
