@@ -105,7 +105,7 @@ struct KeyTable {
     /// `numbered`: whether the key is a case of a key type whose values are few (a `CodingKey`
     /// enum: `EncodingState.wireKey`), so that its name may have a number for the process
     /// (`KeyNumbers`), as a key set's do; such a key, once met by this state, is added to an
-    /// archive by its number, without hashing its name (`indexByNumber(of:set:)`).
+    /// archive by its number, without hashing its name (`indexOfNumberedKey(_:set:)`).
     @inline(__always)
     mutating func index(of key: String, numbered: Bool = false) -> Int {
         if isLastTablesNext(key) {
@@ -120,7 +120,7 @@ struct KeyTable {
             if recent[set].generation == generation, Self.sameBytes(recent[set].name, key) { return recent[set].index }
             if recent[set + 1].generation == generation, Self.sameBytes(recent[set + 1].name, key) { return recent[set + 1].index }
         }
-        return numbered ? indexByNumber(of: key, set: set) : indexAfterMiss(of: key, set: set)
+        return numbered ? indexOfNumberedKey(key, set: set) : indexAfterMiss(of: key, set: set)
     }
 
     /// The key varint of the string key numbered `number` if this archive's table holds it, or
@@ -189,9 +189,9 @@ struct KeyTable {
         return index
     }
 
-    /// Adds key `name`, numbered `number` and standing for itself (`indexByNumber(of:set:)`), which
-    /// this archive has not written: a new entry, or, when the archive may hold its spelling
-    /// already (`addedByName`), whatever the look-up by name finds or adds.
+    /// Adds key `name`, numbered `number` and standing for itself (`indexOfNumberedKey(_:set:)`),
+    /// which this archive has not written: a new entry, or, when the archive may hold its
+    /// spelling already (`addedByName`), whatever the look-up by name finds or adds.
     private mutating func add(number: Int, name: String) -> Int {
         if number >= spellingRanges.count || spellingRanges[number].isEmpty {
             learn(number: number, name: name, tableBytes: KeyNumbers.tableBytes(of: name))
@@ -279,7 +279,7 @@ struct KeyTable {
     /// says, or it is a new entry (`add(number:name:)`). A name that does not stand for itself
     /// (`KeyNumbers.standsForItself`) has no number: it is looked up by name.
     @inline(never)
-    private mutating func indexByNumber(of key: String, set: Int) -> Int {
+    private mutating func indexOfNumberedKey(_ key: String, set: Int) -> Int {
         if numberedNames.isEmpty { numberedNames = Array(repeating: .empty, count: 128) }
         let number: Int
         if StringBits.same(numberedNames[set].name, key) {
