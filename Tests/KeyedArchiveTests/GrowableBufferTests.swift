@@ -166,6 +166,27 @@ import Testing
         #expect(Array(data) == expected)
     }
 
+    /// `append(_:)` of a run of bytes: every length from 0 to 40 (the short ones copied word by
+    /// word, with overlapping words, the rest by `memmove`), from every alignment of the source
+    /// and onto every alignment of the end, with the bytes on either side untouched.
+    @Test func byteWriterAppendsRunsOfEveryShortLengthAtEveryAlignment() {
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for length in 0...40 {
+            for sourceOffset in 0..<8 {
+                for lead in 0..<8 {
+                    var writer = ByteWriter(capacity: 1)
+                    var expected = [UInt8](repeating: 0xEE, count: lead)
+                    for byte in expected { writer.append(byte) }
+                    let run = Array(source[sourceOffset..<(sourceOffset + length)])
+                    source.withUnsafeBytes { writer.append(UnsafeRawBufferPointer(rebasing: $0[sourceOffset..<(sourceOffset + length)])) }
+                    writer.append(0xDD)
+                    expected += run + [0xDD]
+                    #expect(Array(writer.bytes) == expected, "length \(length), source offset \(sourceOffset), lead \(lead)")
+                }
+            }
+        }
+    }
+
     @Test func aSinkThatGaveItsBufferAwayWritesTheNextArchiveInANewOne() throws {
         // Archives above `largestCopiedArchive` take the main sink's buffer; the thread's spare
         // state must then write the next archive into a buffer of its own.
