@@ -15,40 +15,52 @@ import Testing
 
 /// Encodes and decodes on a state of its own: `ArchiveEncoder`/`ArchiveDecoder` called inside
 /// another call's `encode(to:)`/`init(from:)` find the thread's spare state taken, and build a
-/// new one, with no table from an earlier archive. (The suite is serialized: these are shared.)
-nonisolated(unsafe) private var coldArchive: Result<Data, any Error>?
-nonisolated(unsafe) private var coldInput = Data()
-nonisolated(unsafe) private var coldValue: Result<Any, any Error>?
+/// new one, with no table from an earlier archive. Each check has its own `ColdCall`, so the
+/// campaign's cases (one per option) run side by side.
+private final class ColdCall: @unchecked Sendable {
+    var archive: Result<Data, any Error>?
+    var input = Data()
+    var value: Result<Any, any Error>?
+
+    /// How `ColdRead` finds its call: the outer decoder's `userInfo`.
+    static let key = CodingUserInfoKey(rawValue: "KeyTableMemoryTests.ColdCall")!
+}
 
 /// Writes `value` with `options` on a new state when encoded itself.
 private struct Cold<Value: Encodable>: Encodable {
     let value: Value
     let options: ArchiveEncoder
+    let call: ColdCall
 
     func encode(to encoder: any Encoder) throws {
-        coldArchive = Result { try options.encode(value) }
+        call.archive = Result { try options.encode(value) }
         var single = encoder.singleValueContainer()
         try single.encode(0)
     }
 
     /// `value`'s archive as a new state writes it with `options`.
     static func archive(_ value: Value, options: ArchiveEncoder) throws -> Data {
-        _ = try ArchiveEncoder().encode(Cold(value: value, options: options))
-        return try coldArchive!.get()
+        let call = ColdCall()
+        _ = try ArchiveEncoder().encode(Cold(value: value, options: options, call: call))
+        return try call.archive!.get()
     }
 }
 
-/// Reads a `Value` from `coldInput` on a new state when decoded itself.
+/// Reads a `Value` from its call's input on a new state when decoded itself.
 private struct ColdRead<Value: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
-        coldValue = Result { try ArchiveDecoder().decode(Value.self, from: coldInput) }
+        let call = decoder.userInfo[ColdCall.key] as! ColdCall
+        call.value = Result { try ArchiveDecoder().decode(Value.self, from: call.input) }
         _ = try decoder.singleValueContainer().decode(Int.self)
     }
 
     static func value(from data: Data) throws -> Value {
-        coldInput = data
-        _ = try ArchiveDecoder().decode(ColdRead.self, from: ArchiveEncoder().encode(0))
-        return try coldValue!.get() as! Value
+        let call = ColdCall()
+        call.input = data
+        var outer = ArchiveDecoder()
+        outer.userInfo[ColdCall.key] = call
+        _ = try outer.decode(ColdRead.self, from: ArchiveEncoder().encode(0))
+        return try call.value!.get() as! Value
     }
 }
 
@@ -201,7 +213,7 @@ private struct SeededRandom {
     }
 }
 
-@Suite(.serialized) struct KeyTableMemoryTests {
+@Suite struct KeyTableMemoryTests {
     @Test(arguments: EncoderOption.allCases)
     func randomSequencesWriteAndReadWhatNewStatesDo(_ option: EncoderOption) throws {
         let count = Campaign.count("KEY_TABLE_MEMORY_COUNT", quick: 1_500, full: 10_000)

@@ -289,7 +289,7 @@ extension KeySpellings {
 
     /// Whether key name `number` is met for the first time in the table being read (`round`).
     private mutating func isFirstInTable(_ number: Int) -> Bool {
-        if number >= tableRounds.count { tableRounds.append(contentsOf: repeatElement(0, count: number + 1 - tableRounds.count)) }
+        if number >= tableRounds.count { tableRounds.append(contentsOf: [Int](repeating: 0, count: number + 1 - tableRounds.count)) }
         guard tableRounds[number] != round else { return false }
         tableRounds[number] = round
         return true

@@ -210,9 +210,14 @@ struct KeyTable {
     /// Notes the name and table bytes of key number `number`, once per state.
     private mutating func learn(number: Int, name: String, tableBytes: [UInt8]) {
         if number >= spellingRanges.count {
-            spellingNames.append(contentsOf: repeatElement("", count: number + 1 - spellingNames.count))
-            spellingRanges.append(contentsOf: repeatElement(0..<0, count: number + 1 - spellingRanges.count))
-            indexByNumber.append(contentsOf: repeatElement(0, count: number + 1 - indexByNumber.count))
+            // A state meets a program's key numbers in any order, so the first one can be the
+            // highest: made as arrays (one fill each) and appended (one copy each), not element
+            // by element through a sequence's iterator, which in a debug or sanitizer build
+            // cost a new state about a millisecond per thousand numbers.
+            let added = number + 1 - spellingRanges.count
+            spellingNames.append(contentsOf: [String](repeating: "", count: added))
+            spellingRanges.append(contentsOf: [Range<Int>](repeating: 0..<0, count: added))
+            indexByNumber.append(contentsOf: [Int](repeating: 0, count: added))
         }
         spellingNames[number] = name
         spellingRanges[number] = bytes.addSpelling(tableBytes)
