@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What the decoder has worked out about the short key spellings it has read, by their bytes:
 /// a key table of spellings met before costs one comparison of bytes per entry, whatever the
 /// order and mix of tables, instead of a new `String`, a check of its UTF-8 and a look-up by
@@ -49,7 +41,7 @@ struct KeySpellings {
     mutating func slot(at offset: Int, length: Int, in reader: ByteReader) -> Int? {
         let slot = Self.slot(of: reader.base + offset, length: length)
         if slot < lengths.count, lengths[slot] == length,
-           slotBytes.withUnsafeBytes({ memcmp($0.baseAddress! + slot &* Self.longest, reader.base + offset, length) == 0 }) {
+           slotBytes.withUnsafeBytes({ ShortBytes.equal($0.baseAddress! + slot &* Self.longest, reader.base + offset, count: length) }) {
             // A spelling that named no key when it was read may name one now: a key set made
             // since (generated code makes its sets on first use, often after the first archive
             // that spelled their names was read).
@@ -92,8 +84,8 @@ struct KeySpellings {
         return number ?? DecodedKeyTable.noKeyName(numbersGiven: given)
     }
 
-    /// The slot of `length` bytes at `start`: their length and first and last eight bytes,
-    /// mixed (Fibonacci hashing), so that names differing at either end part.
+    /// The slot of `length` bytes at `start`: their length and first and last eight bytes (all
+    /// of them, if fewer), mixed (Fibonacci hashing), so that names differing at either end part.
     @inline(__always)
     private static func slot(of start: UnsafeRawPointer, length: Int) -> Int {
         var hash = UInt64(truncatingIfNeeded: length)
@@ -101,7 +93,12 @@ struct KeySpellings {
             hash ^= start.loadUnaligned(as: UInt64.self)
             hash ^= start.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD
         } else {
-            for index in 0..<length { hash = hash &<< 8 | UInt64(start.load(fromByteOffset: index, as: UInt8.self)) }
+            // The length, then each byte shifted in after it, first byte highest: the bytes'
+            // word in big-endian order below the length.
+            if length > 0 {
+                let shift = UInt64(8 &* length)
+                hash = hash &<< shift | ShortBytes.word(start, count: length).byteSwapped &>> (64 &- shift)
+            }
             hash &+= 0x9E37
         }
         return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 56)
