@@ -9,9 +9,11 @@
 /// (`KeyNumbers.standsForItself`: its identity is then its own varint, with no look-up) and a
 /// key set has numbered the name (`KeyNumbers`), which generated code matches to a key
 /// (`ArchiveKeySet.position(ofNumber:)`); else as a name no key set had numbered, or by a look-up
-/// by name. A direct-mapped table of `slotCount` spellings of at most
-/// `longest` bytes, by a hash of their bytes: two spellings sharing a slot take it in turn
-/// (slower, never wrong), a longer one is read as it would be without the table. What it holds
+/// by name. A table of `slotCount` spellings of at most `longest` bytes, by a hash of their
+/// bytes, two to a pair of slots (two-way set-associative): a program's names share a slot of
+/// 256 often (half the programs with 20 names have two that do), and a direct-mapped table made
+/// them take it in turn on every archive that alternated them; three sharing a pair still do
+/// (slower, never wrong). A longer spelling is read as it would be without the table. What it holds
 /// depends on the spellings alone, never on which archive came before.
 struct KeySpellings {
     /// Per slot: the length of the spelling kept there (−1 for none), its bytes (at
@@ -30,6 +32,9 @@ struct KeySpellings {
     /// whether a table spells a name twice is found without hashing.
     private var tableRounds: [Int] = []
     private var round = 0
+    /// How many spellings were worked out and kept (`remember`): a spelling met again in its
+    /// slot or its pair is not, which `KeySpellingsTests` checks.
+    private(set) var rememberedCount = 0
     static let slotCount = 256
     static let longest = 64
 
@@ -37,20 +42,43 @@ struct KeySpellings {
     /// already checked, at most `longest` of them), worked out and kept there if it was not; `nil`
     /// if they are not valid UTF-8. A slot and not the spelling: copying its `String` out
     /// retained it, for every entry of every table, where generated code needs its number alone.
+    /// A spelling is in its own slot (`slot(of:length:)`) or in that slot's pair (the slot with
+    /// the lowest bit flipped), where the last spelling to arrive at its own slot moved it.
     @inline(__always)
     mutating func slot(at offset: Int, length: Int, in reader: ByteReader) -> Int? {
-        let slot = Self.slot(of: reader.base + offset, length: length)
-        if slot < lengths.count, lengths[slot] == length,
-           slotBytes.withUnsafeBytes({ ShortBytes.equal($0.baseAddress! + slot &* Self.longest, reader.base + offset, count: length) }) {
-            // A spelling that named no key when it was read may name one now: a key set made
-            // since (generated code makes its sets on first use, often after the first archive
-            // that spelled their names was read).
-            if let given = DecodedKeyTable.numbersGiven(names[slot]), given < KeyNumbers.numbersGiven {
-                renumber(slot)
-            }
-            return slot
+        let home = Self.slot(of: reader.base + offset, length: length)
+        guard home < lengths.count, holds(home, offset, length, reader) else {
+            return slot(awayFrom: home, at: offset, length: length, in: reader)
         }
-        return remember(at: offset, length: length, in: reader, slot: slot)
+        return found(home)
+    }
+
+    /// `slot`, which holds the spelling looked for. A spelling that named no key when it was
+    /// read may name one now: a key set made since (generated code makes its sets on first use,
+    /// often after the first archive that spelled their names was read).
+    @inline(__always)
+    private mutating func found(_ slot: Int) -> Int {
+        if let given = DecodedKeyTable.numbersGiven(names[slot]), given < KeyNumbers.numbersGiven {
+            renumber(slot)
+        }
+        return slot
+    }
+
+    /// `slot(at:length:in:)` for a spelling not in its own slot `home`: in the pair, or kept now.
+    @inline(never)
+    private mutating func slot(awayFrom home: Int, at offset: Int, length: Int, in reader: ByteReader) -> Int? {
+        let pair = home ^ 1
+        guard pair < lengths.count, holds(pair, offset, length, reader) else {
+            return remember(at: offset, length: length, in: reader, slot: home)
+        }
+        return found(pair)
+    }
+
+    /// Whether `slot` holds the spelling of the `length` bytes at `offset` of `reader`.
+    @inline(__always)
+    private func holds(_ slot: Int, _ offset: Int, _ length: Int, _ reader: ByteReader) -> Bool {
+        lengths[slot] == length
+            && slotBytes.withUnsafeBytes { ShortBytes.equal($0.baseAddress! + slot &* Self.longest, reader.base + offset, count: length) }
     }
 
     /// Gives the spelling in `slot` the number a key set has given its name since, if any.
@@ -64,11 +92,24 @@ struct KeySpellings {
     @inline(never)
     private mutating func remember(at offset: Int, length: Int, in reader: ByteReader, slot: Int) -> Int? {
         guard let string = reader.utf8String(offset, length) else { return nil }
+        rememberedCount &+= 1
         if lengths.isEmpty {
             lengths = Array(repeating: -1, count: Self.slotCount)
             slotBytes = Array(repeating: 0, count: Self.slotCount * Self.longest)
             strings = Array(repeating: "", count: Self.slotCount)
             names = Array(repeating: DecodedKeyTable.byName, count: Self.slotCount)
+        }
+        // Two spellings whose own slot is the same both stay: the one there moves to the pair
+        // (and the pair's goes), so that two message types whose key names share a slot do not
+        // take it in turn, each archive reading its table's names anew.
+        if lengths[slot] >= 0 {
+            let pair = slot ^ 1
+            lengths[pair] = lengths[slot]
+            slotBytes.withUnsafeMutableBytes {
+                ($0.baseAddress! + pair * Self.longest).copyMemory(from: $0.baseAddress! + slot * Self.longest, byteCount: Self.longest)
+            }
+            strings[pair] = strings[slot]
+            names[pair] = names[slot]
         }
         lengths[slot] = length
         slotBytes.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: slot * Self.longest).copyMemory(from: reader.base + offset, byteCount: length) }
@@ -87,7 +128,7 @@ struct KeySpellings {
     /// The slot of `length` bytes at `start`: their length and first and last eight bytes (all
     /// of them, if fewer), mixed (Fibonacci hashing), so that names differing at either end part.
     @inline(__always)
-    private static func slot(of start: UnsafeRawPointer, length: Int) -> Int {
+    static func slot(of start: UnsafeRawPointer, length: Int) -> Int {
         var hash = UInt64(truncatingIfNeeded: length)
         if length >= 8 {
             hash ^= start.loadUnaligned(as: UInt64.self)

@@ -66,6 +66,49 @@ import Testing
         }
     }
 
+    /// Names whose own slot is `slot`, or its pair's (the slot with the lowest bit flipped).
+    static func names(sharingPairOf slot: Int, count: Int) -> [String] {
+        var found: [String] = []
+        var index = 0
+        while found.count < count {
+            let name = "key\(index)"
+            if Array(name.utf8).withUnsafeBytes({ KeySpellings.slot(of: $0.baseAddress!, length: $0.count) }) | 1 == slot | 1 { found.append(name) }
+            index += 1
+        }
+        return found
+    }
+
+    /// Two names of one slot, in tables that alternate (two message types on one stream), are
+    /// both kept: after the first two tables no spelling is worked out again. Three names of one
+    /// pair take it in turn, and every table still reads as the wire layer reads it.
+    @Test func namesSharingASlotAreKeptSideBySide() throws {
+        let first = try #require(Self.names(sharingPairOf: 40, count: 1).first)
+        let home = Array(first.utf8).withUnsafeBytes { KeySpellings.slot(of: $0.baseAddress!, length: $0.count) }
+        let sharing = Self.names(sharingPairOf: home, count: 40).filter {
+            Array($0.utf8).withUnsafeBytes { KeySpellings.slot(of: $0.baseAddress!, length: $0.count) } == home
+        }
+        try #require(sharing.count >= 3, "names of one slot: \(sharing)")
+        var spellings = KeySpellings()
+        func read(_ names: [String]) throws -> DecodedKeyTable {
+            let bytes = Self.table(names.map { Array($0.utf8) })
+            return try bytes.withUnsafeBytes { raw throws(ArchiveFormatError) in try spellings.keyTable(in: ByteReader(raw), at: 0..<raw.count) }
+        }
+        let (a, b, c) = (sharing[0], sharing[1], sharing[2])
+        _ = try read([a])
+        _ = try read([b])
+        let warm = spellings.rememberedCount
+        for _ in 0..<10 {
+            #expect(try read([a]).keys == [a])
+            #expect(try read([b]).keys == [b])
+            #expect(try read([a, b]).keys == [a, b])
+        }
+        #expect(spellings.rememberedCount == warm, "two names of slot \(home) were worked out again")
+        for _ in 0..<10 {
+            #expect(try read([a, b, c]).keys == [a, b, c])
+            #expect(try read([c, a]).keys == [c, a])
+        }
+    }
+
     @Test func aSpellingReadBeforeItsKeySetIsMatchedOnceTheSetExists() throws {
         // A name no key set has yet, read first by the Codable path (the spellings keep it as
         // naming no key), then by generated code whose key set is made afterwards.
