@@ -5,7 +5,9 @@ import Testing
 /// The decoder's key spellings (`KeySpellings`): a key table read through them is what
 /// `ArchiveBody.keyTable(in:at:)` reads, entry for entry, error for error, whatever spellings
 /// came before; and a spelling read before a key set names it is matched once the set exists.
-@Suite struct KeySpellingsTests {
+/// Serialized: two tests set `LateKeyed.keys`, a static, and one reading while the other set it
+/// failed now and then (its keys not found: `CancellationError`, the type's own refusal).
+@Suite(.serialized) struct KeySpellingsTests {
     /// Names of every kind the identities and matches tell apart.
     static let names = ["id", "name", "sentAt", "K", "Kelvin", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "7", "-3", "07", "",
                         "a;b", "x`", String(repeating: "long", count: 20), String(repeating: "lang", count: 20), "\u{1F600}"]
