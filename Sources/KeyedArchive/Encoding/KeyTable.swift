@@ -213,8 +213,10 @@ struct KeyTable {
             // A state meets a program's key numbers in any order, so the first one can be the
             // highest: made as arrays (one fill each) and appended (one copy each), not element
             // by element through a sequence's iterator, which in a debug or sanitizer build
-            // cost a new state about a millisecond per thousand numbers.
-            let added = number + 1 - spellingRanges.count
+            // cost a new state about a millisecond per thousand numbers. At least doubled, so
+            // that numbers met one by one upwards make few such arrays (a number past the end
+            // is one not met: an empty range, checked before use).
+            let added = max(number + 1, 2 * spellingRanges.count) - spellingRanges.count
             spellingNames.append(contentsOf: [String](repeating: "", count: added))
             spellingRanges.append(contentsOf: [Range<Int>](repeating: 0..<0, count: added))
             indexByNumber.append(contentsOf: [Int](repeating: 0, count: added))
