@@ -6,7 +6,7 @@
 /// `identity(of:)` answers by canonical equivalence, as `JSONEncoder` does: stricter than
 /// readers (§8.3 compares bytes), so an archive never holds two spellings of one string in a
 /// container, which a lookup would refuse.
-struct KeyTable {
+struct KeyTable: ~Copyable {
     /// By canonical equivalence (`String` hashing): the index of the first spelling of that
     /// string, for the first `indexedCount` entries; the next byte-distinct spelling of each
     /// entry's string is at `nextSpelling[index]` (−1 after the last), a list through the
@@ -23,7 +23,7 @@ struct KeyTable {
     /// had it without writing anything. Every entry below `count` that has a number is where
     /// this says: each way of giving an entry its number sets it, and following the last table
     /// (`index(of:)`, `wire(ofNumber:)`) keeps an entry where the last archive put it.
-    private var indexByNumber: [Int] = []
+    private var indexByNumber = GrowableBuffer<Int>(capacity: 16)
     /// Whether this archive added a key by name (`index(of:)`), or by a look-up by name: a key
     /// added by number must then be looked up by name first, as that key could be the same
     /// spelling.
@@ -32,7 +32,7 @@ struct KeyTable {
     /// `lastCount`, the rest of the last archive's table; after that, entries of earlier tables,
     /// never read, written over as the table grows. Plain values, so that adding an entry (a
     /// varying stream adds most of its keys) is one store, and nothing is ever removed.
-    private var entries: [Entry] = []
+    private var entries = GrowableBuffer<Entry>(capacity: 16)
     /// How many strings the table holds.
     private(set) var count = 0
     /// How many entries the last archive's table had, while `following`.
@@ -219,7 +219,7 @@ struct KeyTable {
             let added = max(number + 1, 2 * spellingRanges.count) - spellingRanges.count
             spellingNames.append(contentsOf: [String](repeating: "", count: added))
             spellingRanges.append(contentsOf: [Range<Int>](repeating: 0..<0, count: added))
-            indexByNumber.append(contentsOf: [Int](repeating: 0, count: added))
+            indexByNumber.append(repeating: 0, count: added)
         }
         spellingNames[number] = name
         spellingRanges[number] = bytes.addSpelling(tableBytes)
@@ -357,9 +357,15 @@ struct KeyTable {
     }
 
     /// The table's strings, by index.
-    var strings: [String] { (0..<count).map(name(at:)) }
+    var strings: [String] {
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for index in 0..<count { strings.append(name(at: index)) }
+        return strings
+    }
 
     /// Bytes the table keeps for the next archive: a reused state keeps only a small table.
+    @inline(__always)
     var retainedByteCount: Int { bytes.byteCount + entries.count * MemoryLayout<Entry>.stride + names.count * 16 }
 
     /// The key varint that entries with key varint `wire` stand for (`KeyIdentity`).
@@ -427,10 +433,18 @@ struct KeyTable {
     /// added the first time they are written, which is document order when every value was
     /// written in place (`Spec/FORMAT.md` §8.2). The entries' bytes are copied from the last
     /// table's as far as this one is the same; the rest are written, and kept for the next.
+    @inline(__always)
     mutating func write(into writer: inout ByteWriter) {
         writer.appendVarint(UInt64(count))
-        // A message with integer keys has no strings: one byte, without touching the arrays.
+        // A message with integer keys has no strings: one byte, without touching the arrays
+        // (and inlined, without a call).
         guard count > 0 else { return }
+        writeEntries(into: &writer)
+    }
+
+    /// The entries of a table that has some (`write(into:)`).
+    @inline(never)
+    private mutating func writeEntries(into writer: inout ByteWriter) {
         while bytes.entryCount < count {
             let index = bytes.entryCount
             let number = entries[index].number

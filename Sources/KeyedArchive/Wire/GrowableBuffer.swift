@@ -69,13 +69,15 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         count &+= repeatedCount
     }
 
+    // One unsigned comparison checks both ends (a negative index is a large unsigned one), as
+    // `Array`'s subscript does.
     subscript(index: Int) -> Element {
         @inline(__always) get {
-            precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "GrowableBuffer index out of range")
             return base[index]
         }
         @inline(__always) _modify {
-            precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "GrowableBuffer index out of range")
             yield &base[index]
         }
     }
